@@ -1,0 +1,44 @@
+"""The registry of games: the host finds a game by key, the demo and bench iterate over them."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from .errors import EngineError
+
+_GAMES: dict[str, Any] = {}
+
+
+def register(game: Any) -> Any:
+    """Register a game instance under its key (re-registering the same key replaces it)."""
+    _GAMES[game.key] = game
+    return game
+
+
+def unregister(key: str) -> None:
+    _GAMES.pop(key, None)
+
+
+def get_game(key: str) -> Any:
+    try:
+        return _GAMES[key]
+    except KeyError:
+        raise EngineError("unknown_game", game=key) from None
+
+
+def games() -> list[Any]:
+    return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def load_builtin_games() -> list[Any]:
+    """Import every package under `bot.games` that exposes `GAME` and register it."""
+    import bot.games as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        module = importlib.import_module(f"bot.games.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            register(game)
+    return games()
