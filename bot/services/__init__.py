@@ -1,0 +1,9 @@
+"""Async orchestration: the match service and its ports."""
+
+from .errors import ServiceError, StaleVersion
+from .matches import MatchService
+from .model import Applied, LiveMatch, Player, Reveal
+from .ports import Notifier, NullNotifier
+
+__all__ = ["Applied", "LiveMatch", "MatchService", "Notifier", "NullNotifier", "Player", "Reveal", "ServiceError",
+           "StaleVersion"]

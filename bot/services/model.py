@@ -1,0 +1,85 @@
+"""In-memory shapes the service hands to its callers and ports."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Event, Outcome, Rng
+from bot.storage import MatchRecord, SeatRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A Discord user as the service knows them (ids and display data only)."""
+
+    user_id: int
+    name: str
+    locale: str = "fr"
+
+
+@dataclass(slots=True)
+class LiveMatch:
+    """A loaded match: its record, seats and, once started, the engine state."""
+
+    rec: MatchRecord
+    seats: list[SeatRecord]
+    game: Any
+    state: Any = None
+    rng: Rng | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    delivery: asyncio.Lock = field(default_factory=asyncio.Lock)
+    private_sent: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.rec.id
+
+    @property
+    def version(self) -> int:
+        return self.rec.version
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat(self, n: int) -> SeatRecord:
+        return next(s for s in self.seats if s.seat == n)
+
+    def seat_name(self, n: int) -> str:
+        try:
+            return self.seat(n).name
+        except StopIteration:
+            return f"#{n}"
+
+    def to_act(self) -> frozenset[int]:
+        if self.rec.status != "active" or self.state is None:
+            return frozenset()
+        return frozenset(self.game.to_act(self.state))
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """A commitment opened at reveal: anyone can recompute `digest` from the rest."""
+
+    seq: int
+    seat: int
+    digest: str
+    salt: str
+    payload: str
+    verified: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One accepted step, as the notifier needs it."""
+
+    seq: int
+    kind: str  # setup | action | concede | cancel
+    seat: int | None
+    action: Any
+    events: tuple[Event, ...]
+    phase_changed: bool
+    outcome: Outcome | None
+    commitment: tuple[int, str] | None = None  # (seat, digest) of a newly locked hidden choice
+    reveals: tuple[Reveal, ...] = ()

@@ -1,0 +1,45 @@
+"""Rebuilding a match's state from its log: with the recorded chance results, or from the seed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import ReplayRng, Rng, SeatSpec
+from bot.storage import LogEntry, SeatRecord
+
+
+def seat_specs(seats: Sequence[SeatRecord]) -> list[SeatSpec]:
+    return [SeatSpec(seat=s.seat, name=s.name, is_ai=s.is_ai, options=s.options) for s in seats]
+
+
+def apply_entry(game: Any, state: Any, entry: LogEntry, rng: Any) -> Any:
+    """Apply one logged action (concede and other host entries leave the engine state alone)."""
+    if entry.kind != "action":
+        return state
+    action = game.parse_action(entry.action)
+    assert entry.seat is not None
+    return game.apply(state, entry.seat, action, rng).state
+
+
+def replay_recorded(game: Any, state: Any, entries: Sequence[LogEntry]) -> Any:
+    """Replay a tail of the log on a state, feeding each action its recorded chance results."""
+    for entry in entries:
+        rng = ReplayRng(entry.draws)
+        state = apply_entry(game, state, entry, rng)
+        if not rng.exhausted:
+            raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
+    return state
+
+
+def replay_from_seed(
+    game: Any, seed: int, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]
+) -> tuple[Any, Rng]:
+    """Replay the whole match from its seed with a live generator (an audit of determinism)."""
+    rng = Rng(seed)
+    state = game.setup(seat_specs(seats), options, rng).state
+    for entry in entries:
+        if entry.kind == "setup":
+            continue
+        state = apply_entry(game, state, entry, rng)
+    return state, rng

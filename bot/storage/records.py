@@ -1,0 +1,62 @@
+"""Plain records the store reads and writes (no engine types: states and actions are JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    id: str
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    created_by: int
+    seed: int
+    status: str = "lobby"
+    options: dict[str, Any] = field(default_factory=dict)
+    thread_id: int | None = None
+    version: int = 0
+    locale: str = "fr"
+    phase: str = ""
+    to_act: list[int] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    lobby_message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    seat: int
+    name: str
+    user_id: int | None = None
+    is_ai: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    dm_ok: bool | None = None
+    locale: str = "fr"
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One accepted step: `kind` is setup, action or concede; `draws` its chance results."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: dict[str, Any] | None
+    draws: list[list[int]]
+    rng_after: list[int]
+    events: list[dict[str, Any]]
+    created_at: float = 0.0
+
+
+@dataclass(slots=True)
+class Commitment:
+    seq: int
+    seat: int
+    digest: str
+    salt: str
+    payload: str
+    revealed_seq: int | None = None
