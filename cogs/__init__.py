@@ -1,0 +1,24 @@
+"""Discord adapters: thin cogs that parse, call the match service and present."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+async def setup_cogs(bot: Any) -> None:
+    """Create the host and service wiring, register components, cogs and the translator."""
+    from bot.services import MatchService
+
+    from .components import DYNAMIC_ITEMS
+    from .delivery import DiscordNotifier
+    from .host import Host
+    from .i18n import Translator
+    from .match import MatchCog
+
+    service = MatchService(bot.store, ai_delay=bot.ai_delay)
+    host = Host(bot, service, bot.default_locale)
+    service.notifier = DiscordNotifier(host)
+    bot.service, bot.host = service, host
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.tree.set_translator(Translator(bot.default_locale))
+    await bot.add_cog(MatchCog(bot, host))

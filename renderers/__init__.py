@@ -1,0 +1,47 @@
+"""Pure Pillow renderers: view -> image, and short text summaries for small screens.
+
+Only this package imports PIL. Renderers read views (never engine states) so they cannot draw
+what a viewer may not see.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .encode import to_png
+from .registry import register_renderer, renderer_for
+
+__all__ = ["Rendered", "register_renderer", "render_board_png", "render_hand_png", "renderer_for", "summary_text", "to_png"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    png: bytes
+    ms: float
+
+
+def render_board_png(game_key: str, view: Any, locale: str) -> Rendered:
+    """Board image as PNG bytes (run it off the event loop: it is CPU work)."""
+    start = time.perf_counter()
+    image = renderer_for(game_key)["board"](view, locale=locale)  # type: ignore[misc]
+    png = to_png(image)
+    return Rendered(png=png, ms=(time.perf_counter() - start) * 1000)
+
+
+def render_hand_png(game_key: str, view: Any, locale: str) -> Rendered | None:
+    fn = renderer_for(game_key).get("hand")
+    if fn is None:
+        return None
+    start = time.perf_counter()
+    image = fn(view, locale=locale)
+    if image is None:
+        return None
+    return Rendered(png=to_png(image), ms=(time.perf_counter() - start) * 1000)
+
+
+def summary_text(game_key: str, view: Any, locale: str) -> str:
+    fn = renderer_for(game_key)["summary"]
+    assert fn is not None
+    return str(fn(view, locale=locale))

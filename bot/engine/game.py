@@ -121,6 +121,15 @@ class BaseGame(Generic[S, A, V]):
         """The label of a button or menu option for this action."""
         return txt(f"{self.key}.action.{action.kind}", **action.model_dump(mode="json", exclude={"kind"}))  # type: ignore[attr-defined]
 
+    def private_info(self, state: S, seat: Seat) -> Any:
+        """What only `seat` knows now. The host DMs the seat whenever this changes.
+
+        The default compares the seat's view with the public one; games may narrow it.
+        """
+        mine = self.view(state, seat).model_dump(mode="json")  # type: ignore[attr-defined]
+        pub = self.view(state, None).model_dump(mode="json")  # type: ignore[attr-defined]
+        return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
+
     def ai_action(self, state: S, seat: Seat, rng: RandomSource) -> A | None:
         """A game's own AI move; None lets the host fall back to a generic agent."""
         return None

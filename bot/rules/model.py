@@ -17,7 +17,7 @@ Locale = Literal["fr", "en"]
 ID_PATTERN = r"^(liber|altered|colors|confrontation|warcry)(\.[a-z0-9_-]+)+$"
 #: Discord embed descriptions stop at 4096 characters; we keep a wide margin.
 BODY_MAX = 2000
-BODY_MIN = 120
+BODY_MIN = 80
 TITLE_MAX = 90
 
 

@@ -220,6 +220,9 @@ class DuelGame(BaseGame[DuelState, Any, DuelView]):
             return txt("duel.action.pick", card=action.card)
         return txt("duel.action.draw_yes" if action.take else "duel.action.draw_no")
 
+    def private_info(self, state: DuelState, seat: Seat) -> Any:
+        return {"hand": state.hands[seat], "pick": state.picks[seat]}
+
     def ai_action(self, state: DuelState, seat: Seat, rng: RandomSource) -> Any:
         legal = self.legal_actions(state, seat)
         if state.phase == "pick":

@@ -1,0 +1,77 @@
+"""The Discord application: wires storage, the match service, the cogs and the translator."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.engine import load_builtin_games
+from bot.services import MatchService
+from bot.storage import Store
+
+log = logging.getLogger("tavernier.app")
+
+
+def intents() -> discord.Intents:
+    """Slash commands and components need no privileged intent; guilds gives us channels."""
+    i = discord.Intents.none()
+    i.guilds = True
+    return i
+
+
+class TavernierBot(commands.AutoShardedBot):
+    """One bot, any number of shards; state lives in the database, not in the process."""
+
+    def __init__(
+        self,
+        *,
+        database_path: str,
+        dev_guild_id: int | None = None,
+        default_locale: str = "fr",
+        ai_delay: float = 0.0,
+        sync_commands: bool = True,
+        load_games: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("intents", intents())
+        kwargs.setdefault("command_prefix", commands.when_mentioned)
+        kwargs.setdefault("help_command", None)
+        super().__init__(**kwargs)
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.default_locale = default_locale
+        self.ai_delay = ai_delay
+        self.sync_commands = sync_commands
+        self.load_games = load_games
+        self.store: Store | None = None
+        self.service: MatchService | None = None
+        self.host: Any = None
+
+    async def setup_hook(self) -> None:
+        from cogs import setup_cogs
+
+        if self.load_games:
+            load_builtin_games()
+        self.store = await Store.open(self.database_path)
+        await setup_cogs(self)
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(id=self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+            else:
+                synced = await self.tree.sync()
+            log.info("commands synced count=%d guild=%s", len(synced), self.dev_guild_id or "global")
+        assert self.service is not None
+        await self.service.resume_all()
+
+    async def close(self) -> None:
+        if self.service is not None:
+            await self.service.close()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None

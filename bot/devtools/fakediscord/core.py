@@ -1,0 +1,344 @@
+"""``FakeDiscord``: an in-process fake of Discord that drives discord.py's real code paths.
+
+Tests build a world (users, guilds), log a real ``commands.Bot`` in, feed it interactions and
+assert on the REST calls it made. Errors that discord.py would only log (a crashing command,
+a view callback) and calls to routes the fake does not know make the test fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, Literal
+
+import discord
+import discord.gateway
+import discord.http
+
+from .interactions import InteractionBuilders
+from .model import DEFAULT_APP_PERMISSIONS, JSON, InteractionRecord, World
+from .records import Call, CallList, ErrorCollector, SentFile, append_record
+from .router import Router
+from .transports import HttpServer, Patches, decode_inproc, install_counting_wrappers, install_inproc, raise_for
+
+INPROC_BASE = "https://fakediscord.invalid/api/v10"
+#: Tasks discord.py starts to run an interaction or an event; settle() awaits them.
+DISPATCH_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord.py: on_",
+)
+
+
+class FakeDiscord(InteractionBuilders):
+    """A fake Discord (REST, webhooks, CDN and, over HTTP, the gateway) for one test.
+
+    ``transport="inproc"`` patches discord.py's request functions (fast, no sockets);
+    ``transport="http"`` serves everything on 127.0.0.1 (real multipart, real websocket).
+    Both patch process-global state: use one FakeDiscord at a time per process.
+    """
+
+    def __init__(
+        self,
+        transport: Literal["inproc", "http"] = "inproc",
+        *,
+        bot_name: str = "Tavernier",
+        strict_sync: bool = True,
+        app_permissions: int = DEFAULT_APP_PERMISSIONS.value,
+        error_loggers: tuple[str, ...] = ("discord", "tavernier"),
+        settle_timeout: float = 5.0,
+    ) -> None:
+        if transport not in ("inproc", "http"):
+            raise ValueError(f"unknown transport {transport!r}")
+        self.transport = transport
+        self.strict_sync = strict_sync
+        self.app_permissions = app_permissions
+        self.settle_timeout = settle_timeout
+        self.world = World(bot_name=bot_name)
+        self.router = Router(self.world)
+        self.calls: list[Call] = []
+        self._collector = ErrorCollector(error_loggers)
+        self.errors: list[str] = self._collector.errors
+        self.identify_payloads: list[JSON] = []
+        self.gateway_frames: list[JSON] = []
+        self._inflight = 0
+        self._patches = Patches()
+        self._server: HttpServer | None = None
+        self._call_event = asyncio.Event()
+        self._saved_globals: tuple[str, Any] | None = None
+
+    # lifecycle ------------------------------------------------------------------------------
+    async def __aenter__(self) -> FakeDiscord:
+        self._saved_globals = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        self._collector.install()
+        try:
+            if self.transport == "http":
+                self._server = HttpServer(self)
+                await self._server.start()
+                discord.http.Route.BASE = self._server.base + "/api/v10"
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._server.gateway_url
+                self.world.cdn_base = self._server.base + "/cdn"
+                self.world.gateway_url = str(self._server.gateway_url)
+                install_counting_wrappers(self, self._patches)
+            else:
+                discord.http.Route.BASE = INPROC_BASE
+                install_inproc(self, self._patches)
+        except BaseException:
+            await self._restore()
+            raise
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self._restore()
+        if exc_type is None:
+            self.check()
+
+    async def _restore(self) -> None:
+        try:
+            if self._server is not None:
+                await self._server.stop()
+        finally:
+            self._patches.restore()
+            if self._saved_globals is not None:
+                discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved_globals
+            self._collector.uninstall()
+
+    # the world ------------------------------------------------------------------------------
+    def add_user(self, name: str, locale: str = "fr") -> JSON:
+        """A user (JSON as Discord sends it); ``locale`` is what their interactions will carry."""
+        return self.world.add_user(name, locale)
+
+    def add_guild(
+        self,
+        members: list[JSON] | tuple[JSON, ...] = (),
+        name: str = "Taverne",
+        locale: str = "fr",
+        channels: list[str] | tuple[str, ...] = ("general",),
+    ) -> JSON:
+        """A guild with these members (plus the bot) and text channels; the dict is its GUILD_CREATE."""
+        return self.world.add_guild(members, name=name, locale=locale, channels=channels)
+
+    def add_text_channel(self, guild: JSON, name: str) -> JSON:
+        return self.world.add_text_channel(guild, name, position=len(guild["channels"]))
+
+    def text_channel(self, guild: JSON, name: str | None = None) -> JSON:
+        """The guild's first text channel, or the one with that name."""
+        return next(c for c in guild["channels"] if c["type"] == 0 and name in (None, c["name"]))
+
+    @property
+    def bot_user(self) -> JSON:
+        return self.world.bot_user
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    @property
+    def guilds(self) -> list[JSON]:
+        return list(self.world.guilds.values())
+
+    @property
+    def channels(self) -> dict[int, JSON]:
+        """Every channel by id: guild text channels, threads and DM channels."""
+        return self.world.channels
+
+    def close_dms(self, user: JSON) -> None:
+        """The user refuses DMs: sending to their DM channel answers 403 code 50007."""
+        self.world.closed_dms.add(int(user["id"]))
+
+    def open_dms(self, user: JSON) -> None:
+        self.world.closed_dms.discard(int(user["id"]))
+
+    def dm_channel_of(self, user: JSON) -> JSON | None:
+        """The DM channel the bot opened with this user, if any."""
+        cid = self.world.dm_channels.get(int(user["id"]))
+        return self.world.channels[cid] if cid else None
+
+    def messages(self, channel: JSON | int | str, *, include_ephemeral: bool = True) -> list[JSON]:
+        """Current messages of a channel (guild, thread or DM), oldest first."""
+        cid = int(channel["id"]) if isinstance(channel, dict) else int(channel)
+        found = list(self.world.messages.get(cid, {}).values())
+        return found if include_ephemeral else [m for m in found if not m["flags"] & 64]
+
+    def message(self, message_id: int | str) -> JSON | None:
+        return self.world.find_message(int(message_id))
+
+    def interaction_state(self, payload: JSON) -> InteractionRecord:
+        """What the fake knows of a built interaction: response type, autocomplete choices, modal."""
+        return self.world.interactions[int(payload["id"])]
+
+    def commands(self, guild: JSON | None = None) -> list[JSON]:
+        """The commands synced globally, or for that guild."""
+        return self.world.commands.get(int(guild["id"]) if guild else None, [])
+
+    # requests -------------------------------------------------------------------------------
+    def handle(
+        self, method: str, path: str, query: dict[str, str], body: Any, files: list[SentFile]
+    ) -> tuple[int, Any]:
+        """Answer one REST request (both transports come here) and record it."""
+        call = Call(method, path, query, body, files)
+        try:
+            answer = self.router.dispatch(method, path, query, body, files)
+            if answer is None:
+                message = f"FakeDiscord: unhandled route {method} {path}"
+                self.errors.append(message)
+                answer = (404, {"code": 0, "message": message})
+        except Exception as exc:  # never a 5xx: discord.py would retry it for seconds
+            message = f"FakeDiscord: {method} {path} failed: {type(exc).__name__}: {exc}"
+            self.errors.append(message)
+            answer = (400, {"code": 0, "message": message})
+        call.status, body_out = answer
+        call.response = json.loads(json.dumps(body_out)) if body_out is not None else None
+        self.calls.append(call)
+        append_record(call)
+        self._call_event.set()
+        self._call_event = asyncio.Event()
+        return call.status, body_out
+
+    async def _inproc_request(self, route: discord.http.Route, payload: Any, form: Any, params: Any) -> Any:
+        self._inflight += 1
+        try:
+            await asyncio.sleep(0)  # a real request yields to the loop too
+            path, query, body, files = decode_inproc(route, payload, form, params)
+            status, answer = self.handle(route.method, path, query, body, files)
+            answer = json.loads(json.dumps(answer)) if answer is not None else ""
+            if 200 <= status < 300:
+                return answer
+            raise_for(status, answer)
+        finally:
+            self._inflight -= 1
+
+    # finding calls --------------------------------------------------------------------------
+    def find(self, method: str, path_regex: str) -> list[Call]:
+        """Calls with this method whose path fully matches the regex."""
+        return CallList(self.calls).find(method, path_regex)
+
+    def one(self, method: str, path_regex: str) -> Call:
+        """The only matching call (AssertionError otherwise)."""
+        return CallList(self.calls).one(method, path_regex)
+
+    async def wait_call(self, method: str, path_regex: str, *, timeout: float = 1.0, count: int = 1) -> Call:
+        """Wait until ``count`` matching calls were made (for work the bot does in its own tasks)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            found = self.find(method, path_regex)
+            if len(found) >= count:
+                return found[count - 1]
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"no {method} {path_regex} (x{count}) within {timeout}s; calls: {self.calls}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._call_event.wait(), remaining)
+
+    # driving --------------------------------------------------------------------------------
+    def check(self) -> None:
+        """Fail if discord.py (or the bot) logged an ERROR, or the bot called an unknown route."""
+        if self.errors:
+            errors = list(self.errors)
+            self.errors.clear()
+            raise AssertionError(
+                "FakeDiscord caught errors (logged ERRORs / unhandled routes):\n  " + "\n  ".join(errors)
+            )
+
+    async def settle(self, timeout: float | None = None) -> None:
+        """Run the loop until discord.py's dispatch tasks are done and no request is in flight."""
+        timeout = timeout or self.settle_timeout
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        me = asyncio.current_task()
+        quiet_needed = 3 if self.transport == "inproc" else 6
+        quiet = 0
+        while quiet < quiet_needed:
+            pending = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me and not t.done() and t.get_name().startswith(DISPATCH_TASK_PREFIXES)
+            ]
+            if loop.time() > deadline:
+                names = [t.get_name() for t in pending]
+                raise AssertionError(
+                    f"FakeDiscord.settle: still busy after {timeout}s "
+                    f"(tasks {names}, {self._inflight} requests in flight)"
+                )
+            if pending:
+                await asyncio.wait(pending, timeout=max(0.0, deadline - loop.time()))
+                quiet = 0
+                continue
+            before = len(self.calls)
+            await asyncio.sleep(0)
+            quiet = 0 if self._inflight or len(self.calls) != before else quiet + 1
+
+    async def _wait_until(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        spins = 0
+        while not predicate():
+            if loop.time() > deadline:
+                raise AssertionError(f"FakeDiscord: timed out waiting for {what}")
+            spins += 1
+            await asyncio.sleep(0 if spins < 100 else 0.001)
+
+    async def gateway_dispatch(self, event: str, data: JSON) -> int:
+        """Send a DISPATCH event to the most recently connected bot; returns its sequence number."""
+        if self._server is None or not self._server.connections:
+            raise RuntimeError("no bot is connected to the fake gateway (transport='http' and connect_bot())")
+        return await self._server.connections[-1].dispatch(event, data)
+
+    async def interact(self, bot: discord.Client, payload: JSON, *, via_gateway: bool = False) -> CallList:
+        """Deliver an interaction, let the bot answer, fail on errors; returns the calls it made."""
+        start = len(self.calls)
+        if via_gateway:
+            seq = await self.gateway_dispatch("INTERACTION_CREATE", payload)
+            await self._wait_until(
+                lambda: bot.ws is not None and (bot.ws.sequence or 0) >= seq,
+                self.settle_timeout,
+                "the bot to receive the interaction",
+            )
+        else:
+            bot._connection.parse_interaction_create(json.loads(json.dumps(payload)))  # type: ignore[arg-type]
+        await self.settle()
+        self.check()
+        return CallList(self.calls[start:])
+
+    def guild_create(self, guild: JSON) -> JSON:
+        """A copy of the guild's current GUILD_CREATE payload (with threads created since)."""
+        return copy.deepcopy(guild)
+
+
+async def start_bot(fd: FakeDiscord, bot: discord.Client, guilds: list[JSON] | None = None) -> discord.Client:
+    """Real ``login`` (bot.user, application_id, setup_hook, tree.sync) then GUILD_CREATE for each guild.
+
+    No gateway: fast, works with both transports. The guilds default to all the fake's guilds.
+    """
+    await bot.login("fake-token")
+    for guild in fd.guilds if guilds is None else guilds:
+        bot._connection.parse_guild_create(fd.guild_create(guild))  # type: ignore[arg-type]
+    await fd.settle()
+    fd.check()
+    return bot
+
+
+async def connect_bot(fd: FakeDiscord, bot: discord.Client, *, timeout: float = 5.0) -> asyncio.Task[None]:
+    """``bot.start()`` against the fake gateway (http transport) until on_ready; returns the task.
+
+    Create the bot with a small ``guild_ready_timeout`` or on_ready waits 2 s. Stop with ``bot.close()``.
+    """
+    if fd.transport != "http":
+        raise RuntimeError("connect_bot needs FakeDiscord('http'): the gateway is a real websocket")
+    task = asyncio.create_task(bot.start("fake-token"), name="fakediscord-bot-start")
+    await fd._wait_until(lambda: bot.is_ready() or task.done(), timeout, "on_ready")
+    if task.done():
+        task.result()
+        raise AssertionError("bot.start() returned before the bot was ready")
+    await fd.settle()
+    fd.check()
+    return task

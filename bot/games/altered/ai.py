@@ -1,0 +1,95 @@
+"""A greedy, seeded AI for either seat: it only ever picks from `legal_actions`.
+
+Afternoon: each legal play is tried on a copy of the state and scored by what Dusk would do now
+(expeditions that would advance, for each side) plus the statistics that count in each region and
+the cards in hand; it plays the best card while that improves the score, uses its Hero's quick
+action when it helps, then passes. Mana and Clean-up choices keep the cards most worth playing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import RandomSource, Rng
+
+from .actions import CleanupDiscard, CleanupSacrifice, Expand, HeroAbility, Pass, PlayCard, SetupMana, SkipExpand
+from .content import CONTENT
+from .costs import ready_orbs
+from .expeditions import expedition_stats, region_terrains, would_advance
+from .rules import legal_actions, play_card
+from .state import EXPEDITIONS, AlteredState
+
+MANA_TARGET = 7  # stop adding orbs once this many are in the Mana zone
+
+
+def _keep_value(card_id: str) -> float:
+    """How much a card is worth keeping in hand (low = good Mana fodder)."""
+    card = CONTENT.cards[card_id]
+    value = float(sum(card.stats)) if card.type == "character" else 4.0
+    return value - 1.6 * max(0, card.hand_cost - 3)
+
+
+def evaluate(state: AlteredState, seat: int) -> float:
+    """Dusk as it would happen now, from `seat`'s side, plus material."""
+    score = 0.0
+    for side, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        p = state.players[side]
+        for kind in EXPEDITIONS:
+            if would_advance(state, side, kind):
+                score += 3.0 * sign
+            stats = expedition_stats(p, kind)
+            score += 0.15 * sign * sum(stats[t] for t in region_terrains(state, side, kind))
+    score += 0.4 * len(state.players[seat].hand) + 0.2 * len(state.players[seat].reserve)
+    return score
+
+
+def _best_play(state: AlteredState, seat: int, plays: list[PlayCard], rng: RandomSource) -> tuple[float, PlayCard | None]:
+    base = evaluate(state, seat)
+    best: tuple[float, PlayCard | None] = (0.05, None)
+    for action in plays:
+        trial = state.clone()
+        play_card(trial, seat, action, Rng(rng.below(1 << 30)), [])
+        found = state.find(seat, action.uid)
+        cost = 0
+        if found:
+            card = CONTENT.cards[found[1].card]
+            cost = card.hand_cost if found[0] == "hand" else card.reserve_cost
+            if found[0] == "hand":
+                cost += 0.3  # type: ignore[assignment]  # a card kept in hand is worth something
+        gain = evaluate(trial, seat) - base - 0.05 * cost
+        if gain > best[0]:
+            best = (gain, action)
+    return best
+
+
+def choose(state: AlteredState, seat: int, rng: RandomSource) -> Any:
+    legal = legal_actions(state, seat)
+    if not legal:
+        return None
+    p = state.players[seat]
+    if state.phase == "setup":
+        picks = [a for a in legal if isinstance(a, SetupMana)]
+        return min(picks, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+    if state.phase == "morning":
+        expands = [a for a in legal if isinstance(a, Expand)]
+        if expands and len(p.mana) < MANA_TARGET and len(p.hand) >= 2:
+            return min(expands, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+        return SkipExpand()
+    if state.phase == "night":
+        discards = [a for a in legal if isinstance(a, CleanupDiscard)]
+        if discards:
+            return min(discards, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+        return next(a for a in legal if isinstance(a, CleanupSacrifice))
+    # Afternoon
+    hero = any(isinstance(a, HeroAbility) for a in legal)
+    quick = next((ab for ab in CONTENT.heroes[p.hero].abilities if ab.trigger == "quick"), None)
+    readies = quick is not None and any(e.kind == "ready_orb" for e in quick.effects)
+    if hero and readies and any(o.exhausted for o in p.mana):
+        return HeroAbility()
+    plays = [a for a in legal if isinstance(a, PlayCard)]
+    gain, action = _best_play(state, seat, plays, rng) if plays else (0.0, None)
+    if action is not None:
+        return action
+    if hero and not readies and ready_orbs(p) >= 1:
+        return HeroAbility()
+    return Pass()

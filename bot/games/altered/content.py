@@ -1,0 +1,226 @@
+"""Card, hero and deck data: YAML under `content/`, validated by pydantic at import.
+
+Every problem in every file is collected before raising (`ContentError.problems`), so an author
+fixing the data sees the whole list at once. The content is our own invention (D-ALT-20).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+CONTENT_DIR = Path(__file__).with_name("content")
+
+Terrain = Literal["forest", "mountain", "water"]
+TERRAINS: tuple[Terrain, ...] = ("forest", "mountain", "water")
+CardType = Literal["character", "spell", "landmark"]
+Keyword = Literal["cooldown", "defender", "eternal", "fleeting", "seasoned"]
+Trigger = Literal["on_play", "at_noon", "at_dusk", "quick"]
+EffectKind = Literal["draw", "boost", "status", "resupply", "ready_orb", "sabotage"]
+Who = Literal["self", "target", "others_here", "hero_expedition"]
+TargetKind = Literal["own_character", "foe_character", "foe_reserve"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Names(_Frozen):
+    fr: str
+    en: str
+
+    def get(self, locale: str) -> str:
+        return self.en if locale == "en" else self.fr
+
+
+class Effect(_Frozen):
+    """One step of an ability; `kind` names a function in the effect registry (effects.py)."""
+
+    kind: EffectKind
+    amount: int = Field(1, ge=1, le=5)
+    who: Who = "self"
+    status: Literal["anchored", "asleep"] | None = None
+
+    @model_validator(mode="after")
+    def _status_needs_name(self) -> Effect:
+        if (self.kind == "status") != (self.status is not None):
+            raise ValueError("a 'status' effect names exactly one status, other kinds none")
+        return self
+
+
+class Cost(_Frozen):
+    """The cost of a quick action: its parts are paid together or not at all (1.2.5.c-d)."""
+
+    exhaust_self: bool = False
+    mana: int = Field(0, ge=0)
+
+
+class Ability(_Frozen):
+    trigger: Trigger
+    from_: Literal["hand", "reserve", "any"] = Field("any", alias="from")
+    condition: Literal["hero_behind"] | None = None
+    cost: Cost | None = None
+    text: Names
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class CardDef(_Frozen):
+    id: str
+    name: Names
+    type: CardType
+    subtype: str
+    faction: str
+    rarity: Literal["common", "rare", "unique"] = "common"
+    cost: tuple[int, int]
+    stats: tuple[int, int, int] = (0, 0, 0)
+    keywords: tuple[Keyword, ...] = ()
+    target: TargetKind | None = None
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def hand_cost(self) -> int:
+        return self.cost[0]
+
+    @property
+    def reserve_cost(self) -> int:
+        return self.cost[1]
+
+    def stat(self, terrain: str) -> int:
+        return self.stats[TERRAINS.index(terrain)]  # type: ignore[arg-type]
+
+    @model_validator(mode="after")
+    def _coherent(self) -> CardDef:
+        if min(self.cost) < 0:
+            raise ValueError("costs are never negative")
+        if self.type != "character" and any(self.stats):
+            raise ValueError("only Characters have statistics")
+        if self.type != "spell" and ("cooldown" in self.keywords or "fleeting" in self.keywords):
+            raise ValueError("cooldown and fleeting are spell keywords here")
+        uses_target = any(e.who == "target" or e.kind == "sabotage" for a in self.abilities for e in a.effects)
+        if uses_target != (self.target is not None):
+            raise ValueError("a card has a 'target' exactly when one of its effects uses it")
+        if self.target is not None and self.type != "spell":
+            raise ValueError("only Spells choose targets")
+        for a in self.abilities:
+            if a.trigger == "quick" or a.condition:
+                raise ValueError("quick actions and conditions are Hero-only here")
+            if a.trigger in ("at_noon", "at_dusk") and self.type != "landmark":
+                raise ValueError("'At Noon'/'At Dusk' abilities are on Landmarks and Heroes only")
+            if self.type == "spell" and a.trigger != "on_play":
+                raise ValueError("a Spell's ability resolves when it is played")
+        return self
+
+
+class HeroDef(_Frozen):
+    id: str
+    name: Names
+    faction: str
+    reserve_limit: int = Field(2, ge=0)
+    landmark_limit: int = Field(2, ge=0)
+    abilities: tuple[Ability, ...] = ()
+
+    @model_validator(mode="after")
+    def _coherent(self) -> HeroDef:
+        for a in self.abilities:
+            if a.trigger == "on_play":
+                raise ValueError("Heroes are not played")
+            if a.trigger == "quick" and a.cost is None:
+                raise ValueError("a quick action has a cost")
+            if any(e.who in ("target", "others_here") or e.kind == "sabotage" for e in a.effects):
+                raise ValueError("Hero abilities have no targets here")
+        return self
+
+
+class DeckDef(_Frozen):
+    id: str
+    name: Names
+    hero: str
+    cards: dict[str, int]
+
+
+class Content(_Frozen):
+    heroes: dict[str, HeroDef]
+    cards: dict[str, CardDef]
+    decks: dict[str, DeckDef]
+
+
+class ContentError(ValueError):
+    """The content is invalid; `problems` lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("invalid Altered content:\n" + "\n".join(f"- {p}" for p in problems))
+
+
+def _items(doc: Any, key: str, file: str, problems: list[str]) -> list[Any]:
+    items = doc.get(key, []) if isinstance(doc, dict) else None
+    if not isinstance(items, list):
+        problems.append(f"{file}: '{key}' must be a list")
+        return []
+    return items
+
+
+def _validate(model: type[BaseModel], raw: Any, label: str, problems: list[str]) -> Any:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err["loc"])
+            problems.append(f"{label}: {loc}: {err['msg']}")
+        return None
+
+
+def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
+    """Validate raw YAML documents; raise `ContentError` listing every problem."""
+    problems: list[str] = []
+    heroes: dict[str, HeroDef] = {}
+    cards: dict[str, CardDef] = {}
+    decks: dict[str, DeckDef] = {}
+    for i, raw in enumerate(_items(cards_doc, "heroes", "cards.yaml", problems)):
+        hero = _validate(HeroDef, raw, f"cards.yaml: hero #{i} ({raw.get('id', '?') if isinstance(raw, dict) else '?'})", problems)
+        if hero is not None:
+            if hero.id in heroes:
+                problems.append(f"cards.yaml: duplicate hero id {hero.id!r}")
+            heroes[hero.id] = hero
+    for i, raw in enumerate(_items(cards_doc, "cards", "cards.yaml", problems)):
+        card = _validate(CardDef, raw, f"cards.yaml: card #{i} ({raw.get('id', '?') if isinstance(raw, dict) else '?'})", problems)
+        if card is not None:
+            if card.id in cards or card.id in heroes:
+                problems.append(f"cards.yaml: duplicate card id {card.id!r}")
+            cards[card.id] = card
+    for i, raw in enumerate(_items(decks_doc, "decks", "decks.yaml", problems)):
+        deck = _validate(DeckDef, raw, f"decks.yaml: deck #{i}", problems)
+        if deck is None:
+            continue
+        decks[deck.id] = deck
+    content = Content(heroes=heroes, cards=cards, decks=decks)
+    from .decks import deck_problems  # the published deck-building rules (D-ALT-21)
+
+    for deck in decks.values():
+        problems += [f"decks.yaml: deck {deck.id!r}: {p}" for p in deck_problems(content, deck.hero, deck.cards)]
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def load_content(directory: Path = CONTENT_DIR) -> Content:
+    """Read `cards.yaml` and `decks.yaml` from `directory`."""
+    problems: list[str] = []
+    docs = []
+    for name in ("cards.yaml", "decks.yaml"):
+        try:
+            docs.append(yaml.safe_load((directory / name).read_text(encoding="utf-8")))
+        except (OSError, yaml.YAMLError) as exc:
+            problems.append(f"{name}: {exc}")
+            docs.append({})
+    if problems:
+        raise ContentError(problems)
+    return parse_content(*docs)
+
+
+CONTENT = load_content()

@@ -1,0 +1,183 @@
+"""`AlteredGame`: the Game protocol for Altered, wiring state, rules, views, content and AI."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import yaml
+
+from bot.engine import (
+    BaseGame,
+    EngineError,
+    Outcome,
+    RandomSource,
+    Seat,
+    SeatSpec,
+    Text,
+    Transition,
+    public,
+    shuffled,
+    txt,
+)
+
+from .actions import AlteredAction, PlayCard
+from .content import CONTENT
+from .decks import deck_problems, parse_decklist
+from .effects import draw_cards
+from .expeditions import build_adventure
+from .labels import card_ref, ref
+from .rules import apply_action, legal_actions, to_act
+from .state import MAX_DAYS, SETUP_DRAW, AlteredState, Obj, PlayerState
+from .views import AlteredView, build_view
+
+DEFAULT_DECKS = ("aube", "seuil")
+UIDS_PER_SEAT = 1000
+
+
+def _load_catalog() -> dict[str, dict[str, str]]:
+    """The i18n files plus the card and hero names from the content."""
+    here = Path(__file__).with_name("i18n")
+    catalog: dict[str, dict[str, str]] = {}
+    for locale in ("fr", "en"):
+        strings = yaml.safe_load((here / f"{locale}.yaml").read_text(encoding="utf-8"))
+        for cid, card in CONTENT.cards.items():
+            strings[f"altered.card.{cid}"] = card.name.get(locale)
+        for hid, hero in CONTENT.heroes.items():
+            strings[f"altered.card.{hid}"] = hero.name.get(locale)
+        for did, deck in CONTENT.decks.items():
+            strings[f"altered.deck.name.{did}"] = deck.name.get(locale)
+        catalog[locale] = strings
+    return catalog
+
+
+def resolve_deck(options: dict[str, Any]) -> tuple[str, str, dict[str, int]]:
+    """(deck label, hero id, card counts) for validated seat options."""
+    if "decklist" in options:
+        hero, cards, _ = parse_decklist(CONTENT, options["decklist"])
+        assert hero is not None
+        return "custom", hero, cards
+    deck = CONTENT.decks[options["deck"]]
+    return deck.id, deck.hero, dict(deck.cards)
+
+
+class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
+    """Altered TCG for two players (Complete Rules v3.0 read with the FR glossary; docs/rules/altered.md)."""
+
+    key = "altered"
+    state_type = AlteredState
+    action_type = AlteredAction
+    catalog: ClassVar[dict[str, dict[str, str]]] = _load_catalog()
+
+    # -- options ----------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - {"max_days"}
+        if unknown:
+            raise EngineError("altered.unknown_option", option=sorted(unknown)[0])
+        out: dict[str, Any] = {}
+        if "max_days" in options:
+            days = options["max_days"]
+            if not isinstance(days, int) or not 3 <= days <= 60:
+                raise EngineError("altered.bad_max_days", value=str(days))
+            out["max_days"] = days
+        return out
+
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A ready-made deck id or a pasted list, checked against the deck-building rules."""
+        if not options:
+            return {}
+        if set(options) == {"deck"}:
+            if options["deck"] not in CONTENT.decks:
+                raise EngineError("altered.invalid_deck", problems=[txt("altered.deck.unknown_deck",
+                                                                        name=str(options["deck"]))])  # fmt: skip
+            return {"deck": options["deck"]}
+        if set(options) == {"decklist"} and isinstance(options["decklist"], str):
+            hero, cards, problems = parse_decklist(CONTENT, options["decklist"])
+            problems += deck_problems(CONTENT, hero, cards)
+            if problems:
+                raise EngineError("altered.invalid_deck", problems=problems)
+            return {"decklist": options["decklist"]}
+        raise EngineError("altered.invalid_deck", problems=[txt("altered.deck.bad_options")])
+
+    # -- protocol ---------------------------------------------------------------------------------
+    def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[AlteredState]:
+        """Beginning of the game (v3.0 4.1; D-ALT-02): Adventure, random first player, shuffle, draw six."""
+        players = []
+        for i, spec in enumerate(seats):
+            seat_opts = spec.options or {"deck": DEFAULT_DECKS[i % 2]}
+            deck_id, hero, cards = resolve_deck(self.validate_seat_options(seat_opts))
+            pile = shuffled(rng, [cid for cid, n in sorted(cards.items()) for _ in range(n)])
+            deck = [Obj(uid=i * UIDS_PER_SEAT + j, card=cid) for j, cid in enumerate(pile)]
+            players.append(PlayerState(name=spec.name, deck_id=deck_id, hero=hero, deck=deck))
+        regions = build_adventure(rng)
+        state = AlteredState(
+            players=players, regions=regions, first=rng.below(2),
+            max_days=int(options.get("max_days", MAX_DAYS)), next_uid=2 * UIDS_PER_SEAT,
+        )  # fmt: skip
+        events = [public("setup", first_seat=state.first,
+                         heroes=[card_ref(p.hero) for p in players])]  # fmt: skip
+        for seat in (0, 1):
+            draw_cards(state, seat, SETUP_DRAW, rng, events)
+        events.append(public("phase", phase=ref("altered.phase.setup"), day=1))
+        return Transition(state=state, events=tuple(events))
+
+    def to_act(self, state: AlteredState) -> frozenset[Seat]:
+        return to_act(state)
+
+    def legal_actions(self, state: AlteredState, seat: Seat) -> list[Any]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: AlteredState, seat: Seat, action: Any, rng: RandomSource) -> Transition[AlteredState]:
+        work = state.clone()
+        events = apply_action(work, seat, action, rng)
+        return Transition(state=work, events=tuple(events))
+
+    def view(self, state: AlteredState, viewer: Seat | None) -> AlteredView:
+        return build_view(state, viewer, to_act(state))
+
+    def outcome(self, state: AlteredState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = {str(i): p.score() for i, p in enumerate(state.players)}
+        reason = txt(f"altered.outcome.{state.end_reason}")
+        if state.winner is None:
+            return Outcome(draw=True, reason=reason, scores=scores)
+        return Outcome(winners=(state.winner,), reason=reason, scores=scores)
+
+    # -- presentation -----------------------------------------------------------------------------
+    def phase(self, state: AlteredState) -> str:
+        return f"{state.day}:{state.phase}"
+
+    def describe_action(self, state: AlteredState, seat: Seat, action: Any) -> Text:
+        if isinstance(action, PlayCard):
+            found = state.find(seat, action.uid)
+            card_id = found[1].card if found else "?"
+            zone = found[0] if found else "hand"
+            params: dict[str, Any] = {"card": card_ref(card_id), "zone": ref(f"altered.zone.{zone}")}
+            if action.expedition:
+                params["expedition"] = ref(f"altered.expedition.{action.expedition}")
+                return txt("altered.action.play_character", **params)
+            if action.target is not None:
+                target = state.find(1 - seat, action.target) or state.find(seat, action.target)
+                params["target"] = card_ref(target[1].card) if target else "?"
+                return txt("altered.action.play_target", **params)
+            return txt("altered.action.play", **params)
+        uid = getattr(action, "uid", None)
+        if uid is not None:
+            found = state.find(seat, uid)
+            return txt(f"altered.action.{action.kind}", card=card_ref(found[1].card) if found else "?")
+        if action.kind == "hero_ability":
+            return txt("altered.action.hero_ability", hero=card_ref(state.players[seat].hero))
+        return txt(f"altered.action.{action.kind}")
+
+    def ai_action(self, state: AlteredState, seat: Seat, rng: RandomSource) -> Any:
+        from .ai import choose
+
+        return choose(state, seat, rng)
+
+
+def card_counts(state: AlteredState) -> list[Counter[str]]:
+    """Every card each player owns, wherever it is (used by conservation checks)."""
+    return [Counter(o.card for o in p.all_cards()) for p in state.players]

@@ -1,0 +1,238 @@
+"""Card pool and starter decks of King of Liber, loaded from YAML and validated at import.
+
+Rules "Matériel" and "Les différentes cartes": a deck is 50 cards, at most 4 copies of a card, plus
+one general. Every card is our own invention (see docs/rules/liber.md, decision D-LIB-29).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+CONTENT_DIR = Path(__file__).parent / "content"
+DECK_SIZE = 50
+MAX_COPIES = 4
+
+ABILITIES: tuple[str, ...] = (
+    "armure",
+    "artillerie",
+    "coup_fatal",
+    "defausse",
+    "deplacement",
+    "double_attaque",
+    "encouragement",
+    "empoisonnement",
+    "entraver",
+    "fanatique",
+    "furtivite",
+    "invocateur",
+    "honneur",
+    "impatient",
+    "initiative",
+    "loyaute",
+    "paralysie",
+    "producteur",
+    "ravage",
+    "regroupement",
+    "soin",
+    "telekinesie",
+    "tir",
+    "vol",
+)
+
+CardType = Literal["general", "unit", "object", "spell", "lieu", "god", "token", "faveur"]
+SpellType = Literal["rituel", "enchantement", "ephemere"]
+#: Effect kinds and the card types that may carry them (the registry lives in effects.py).
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "rally": ("general",),
+    "strike": ("general",),
+    "gold_reserve": ("lieu",),
+    "equip": ("object",),
+    "encouragement": ("spell",),
+    "heal": ("spell",),
+    "damage": ("spell",),
+    "paralyze": ("spell",),
+    "sacrifice": ("spell",),
+    "favour": ("god",),
+    "heal_all": ("faveur",),
+    "ember": ("faveur",),
+}
+#: Card types that are played from a hand (generals start in play; tokens/faveurs are created).
+PLAYABLE = ("unit", "object", "spell", "lieu", "god")
+
+
+class Names(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fr: str
+    en: str
+
+
+class CardDef(BaseModel):
+    """One card. Units read force / cost / pv; spells cost gold and faith; gods cost faith."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    type: CardType
+    name: Names
+    force: int = 0
+    pv: int = 0
+    cost: int = 0
+    faith: int = 0
+    abilities: tuple[str, ...] = ()
+    subtype: SpellType | None = None
+    effect: str | None = None
+    amount: int = 0
+    vp_cost: int = 0
+    creates: str | None = None
+
+    @model_validator(mode="after")
+    def _coherent(self) -> CardDef:
+        problems = [f"unknown ability {a!r}" for a in self.abilities if a not in ABILITIES]
+        if self.effect is not None and self.type not in EFFECTS.get(self.effect, ()):
+            problems.append(f"effect {self.effect!r} not allowed on a {self.type}")
+        if (self.type == "spell") != (self.subtype is not None):
+            problems.append("spells, and only spells, have a subtype")
+        if self.type in ("unit", "general", "token") and (self.pv <= 0 or self.force < 0):
+            problems.append("creatures need pv > 0 and force >= 0")
+        if min(self.cost, self.faith, self.amount, self.vp_cost) < 0:
+            problems.append("negative number")
+        if ("invocateur" in self.abilities or self.effect == "favour") and not self.creates:
+            problems.append("needs 'creates'")
+        if not re.fullmatch(r"[a-z0-9_]+", self.id):
+            problems.append("id must be lowercase ascii")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type in ("unit", "general", "token")
+
+
+class DeckDef(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: Names
+    general: str
+    cards: dict[str, int]
+
+    def card_list(self) -> list[str]:
+        return [cid for cid, n in self.cards.items() for _ in range(n)]
+
+
+class Content(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    cards: dict[str, CardDef]
+    decks: dict[str, DeckDef]
+
+
+class ContentError(Exception):
+    """Every problem found while loading the content, reported at once."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef]) -> list[str]:
+    """Rule "Matériel": 50 cards, at most 4 of a kind, one general; list every problem."""
+    problems: list[str] = []
+    if general is None:
+        problems.append("no general")
+    elif general not in pool:
+        problems.append(f"unknown general {general!r}")
+    elif pool[general].type != "general":
+        problems.append(f"{general!r} is not a general")
+    if len(cards) != DECK_SIZE:
+        problems.append(f"{len(cards)} cards instead of {DECK_SIZE}")
+    for cid, n in sorted(Counter(cards).items()):
+        card = pool.get(cid)
+        if card is None:
+            problems.append(f"unknown card {cid!r}")
+            continue
+        if card.type not in PLAYABLE:
+            problems.append(f"{cid!r} ({card.type}) cannot be put in a deck")
+        if n > MAX_COPIES:
+            problems.append(f"{n} copies of {cid!r} (max {MAX_COPIES})")
+    return problems
+
+
+def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, list[str], list[str]]:
+    """Read a text deck list: lines like "4 archer" or "4x Archer"; "general: aldric" or a line
+    naming a general card. Card names may be ids or the French/English names."""
+    by_name = {c.id: c.id for c in pool.values()}
+    for c in pool.values():
+        by_name.setdefault(c.name.fr.casefold(), c.id)
+        by_name.setdefault(c.name.en.casefold(), c.id)
+    general: str | None = None
+    cards: list[str] = []
+    problems: list[str] = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = re.fullmatch(r"(?i)(?:g[ée]n[ée]ral|general)\s*:\s*(.+)", line)
+        if m:
+            general = by_name.get(m.group(1).strip().casefold(), m.group(1).strip())
+            continue
+        m = re.fullmatch(r"(\d+)\s*[xX]?\s+(.+)", line)
+        count, name = (int(m.group(1)), m.group(2)) if m else (1, line)
+        cid = by_name.get(name.strip().casefold())
+        if cid is None:
+            problems.append(f"unknown card {name.strip()!r}")
+            continue
+        if pool[cid].type == "general":
+            if general is not None and general != cid:
+                problems.append("more than one general")
+            general = cid
+            continue
+        cards.extend([cid] * count)
+    return general, cards, problems
+
+
+def load_content(directory: Path = CONTENT_DIR) -> Content:
+    """Load and cross-check the pool and decks; raise `ContentError` listing every problem."""
+    problems: list[str] = []
+    cards: dict[str, CardDef] = {}
+    raw_cards = yaml.safe_load((directory / "cards.yaml").read_text(encoding="utf-8")) or []
+    for i, raw in enumerate(raw_cards):
+        try:
+            card = CardDef.model_validate(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append(f"cards.yaml #{i} ({raw.get('id', '?')}): {err['msg']} at {err['loc']}")
+            continue
+        if card.id in cards:
+            problems.append(f"cards.yaml: duplicate id {card.id!r}")
+        cards[card.id] = card
+    for card in cards.values():
+        if card.creates is not None and card.creates not in cards:
+            problems.append(f"{card.id}: creates unknown card {card.creates!r}")
+    decks: dict[str, DeckDef] = {}
+    raw_decks = yaml.safe_load((directory / "decks.yaml").read_text(encoding="utf-8")) or []
+    for i, raw in enumerate(raw_decks):
+        try:
+            deck = DeckDef.model_validate(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append(f"decks.yaml #{i}: {err['msg']} at {err['loc']}")
+            continue
+        problems += [f"deck {deck.id}: {p}" for p in deck_problems(deck.general, deck.card_list(), cards)]
+        decks[deck.id] = deck
+    if problems:
+        raise ContentError(problems)
+    return Content(cards=cards, decks=decks)
+
+
+CONTENT = load_content()
+CARDS = CONTENT.cards
+DECKS = CONTENT.decks

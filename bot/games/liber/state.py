@@ -1,0 +1,187 @@
+"""The state of a King of Liber match: two sides of three lines of five places, and the turn.
+
+Rule "Matériel": each side has a reserve (draw pile, gold, faith) and three lines, plaine, arrière
+and front, of five places; the general stands face up in the centre of the back line. Card
+instances are integers (`uid`), their card id is in `LiberState.cards`; the state never leaves the
+engine (views redact it), so hidden hands and deck order stay inside.
+
+`apply` works on a `clone()` of the state and mutates the clone: cloning by hand is much cheaper
+than pydantic's deep copy (see tests/games/liber/test_performance.py).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+PLAINE, ARRIERE, FRONT = 0, 1, 2
+LINES = (PLAINE, ARRIERE, FRONT)
+SLOTS = 5
+GENERAL_SLOT = 2
+HAND_LIMIT = 7  # Decision D-LIB-12 (docs/rules/liber.md)
+START_GOLD = 2  # Decision D-LIB-08
+OPENING_HAND = 7
+MAX_ROUNDS = 60  # Decision D-LIB-30: a safety net, the match is a draw after this many rounds
+
+#: A place on the board: (side, line, slot).
+Pos = tuple[int, int, int]
+
+PieceKind = Literal["general", "unit", "token", "lieu", "enchantment", "faveur"]
+CREATURES = ("general", "unit", "token")
+
+Phase = Literal["placement", "attack", "block", "ravage", "response", "discard", "over"]
+
+
+class Piece(BaseModel):
+    """A card on the battlefield with its turn-by-turn marks."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    uid: int
+    card: str
+    owner: int
+    kind: PieceKind
+    pv: int = 0
+    sick: bool = False
+    poisoned: bool = False
+    #: Owner's turn-ends left before the paralysis wears off (Decision D-LIB-18).
+    paralysis: int = 0
+    attacks: int = 0
+    riposted: bool = False
+    blocked: bool = False
+    moved: bool = False
+    healing: bool = False
+    used: list[str] = []
+    items: list[int] = []
+
+    @property
+    def creature(self) -> bool:
+        return self.kind in CREATURES
+
+    def clone(self) -> Piece:
+        data = dict(self.__dict__)
+        data["used"] = list(self.used)
+        data["items"] = list(self.items)
+        return Piece.model_construct(_fields_set=self.model_fields_set, **data)
+
+
+class Side(BaseModel):
+    """One player's reserve and battlefield."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    deck_id: str | None = None
+    general: str
+    deck: list[int] = []  # the top of the draw pile is the end of the list
+    hand: list[int] = []
+    cemetery: list[int] = []
+    grid: list[Piece | None] = [None] * 15
+    gold: int = START_GOLD
+    faith: int = 0
+    vp: int = 0
+    god: int | None = None
+    dropped: list[int] = []
+    lieu_played: bool = False
+    rally: bool = False
+
+    def at(self, line: int, slot: int) -> Piece | None:
+        return self.grid[line * SLOTS + slot]
+
+    def clone(self) -> Side:
+        data = dict(self.__dict__)
+        for key in ("deck", "hand", "cemetery", "dropped"):
+            data[key] = list(data[key])
+        data["grid"] = [p.clone() if p is not None else None for p in self.grid]
+        return Side.model_construct(_fields_set=self.model_fields_set, **data)
+
+
+class Combat(BaseModel):
+    """A declared attack waiting for the defender's answer (block or not)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: int
+    targets: list[int]
+    split: int | None = None
+
+
+class Ravage(BaseModel):
+    """Ravage points still to assign, and where the turn goes back to afterwards."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    source: int
+    remaining: int
+    back: Phase
+
+
+class Result(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    winners: list[int]
+    reason: str
+
+
+class LiberState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    sides: list[Side]
+    cards: dict[int, str]
+    first: int = 0
+    active: int = 0
+    round: int = 1
+    phase: Phase = "placement"
+    combat: Combat | None = None
+    ravage: Ravage | None = None
+    next_uid: int = 1000
+    vanished: list[int] = []
+    result: Result | None = None
+
+    def clone(self) -> LiberState:
+        data = dict(self.__dict__)
+        data["sides"] = [s.clone() for s in self.sides]
+        data["vanished"] = list(self.vanished)
+        data["combat"] = self.combat.model_copy(deep=True) if self.combat else None
+        data["ravage"] = self.ravage.model_copy() if self.ravage else None
+        data["cards"] = dict(self.cards)
+        return LiberState.model_construct(_fields_set=self.model_fields_set, **data)
+
+    # -- lookups ------------------------------------------------------------------------------------
+    def piece(self, pos: Pos) -> Piece | None:
+        side, line, slot = pos
+        return self.sides[side].grid[line * SLOTS + slot]
+
+    def put(self, pos: Pos, piece: Piece | None) -> None:
+        side, line, slot = pos
+        self.sides[side].grid[line * SLOTS + slot] = piece
+
+    def find(self, uid: int) -> Pos | None:
+        for side in (0, 1):
+            for i, p in enumerate(self.sides[side].grid):
+                if p is not None and p.uid == uid:
+                    return (side, i // SLOTS, i % SLOTS)
+        return None
+
+    def pieces(self, side: int) -> list[tuple[Pos, Piece]]:
+        return [((side, i // SLOTS, i % SLOTS), p) for i, p in enumerate(self.sides[side].grid) if p is not None]
+
+    def creatures(self, side: int) -> list[tuple[Pos, Piece]]:
+        return [(pos, p) for pos, p in self.pieces(side) if p.kind in CREATURES]
+
+    def line_has_units(self, side: int, line: int) -> bool:
+        """Whether a line holds a creature (reach conditions "aucune unité sur la ligne")."""
+        grid = self.sides[side].grid
+        return any(p is not None and p.kind in CREATURES for p in grid[line * SLOTS : line * SLOTS + SLOTS])
+
+    def free_slots(self, side: int, line: int) -> list[int]:
+        grid = self.sides[side].grid
+        return [s for s in range(SLOTS) if grid[line * SLOTS + s] is None]
+
+    def new_uid(self, card: str) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        self.cards[uid] = card
+        return uid

@@ -1,0 +1,42 @@
+"""The one error mapper: every failure becomes a localized private answer.
+
+Engine and service errors name their reason and, when there is one, the rule id; anything else is
+logged with the match id and answered with an apology (the service guarantees nothing was half
+applied: a step is one transaction).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.engine import EngineError
+from bot.i18n import catalog, localize, t
+from bot.services import StaleVersion
+
+log = logging.getLogger("tavernier.errors")
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorAnswer:
+    text: str
+    rule: str | None = None
+    stale: bool = False
+
+
+def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> ErrorAnswer:
+    """Turn an exception into what the player reads."""
+    if isinstance(exc, StaleVersion):
+        return ErrorAnswer(t("error.stale_version", locale), stale=True)
+    if isinstance(exc, EngineError):
+        key = f"error.{exc.code}"
+        params = {k: (localize(v, locale) if hasattr(v, "key") else v) for k, v in exc.params.items()}
+        if catalog().has(key, locale):
+            text = t(key, locale, **params)
+        else:
+            text = t("error.generic_refusal", locale, code=exc.code)
+        if exc.rule:
+            text += "\n" + t("error.rule_ref", locale, rule=exc.rule)
+        return ErrorAnswer(text, rule=exc.rule)
+    log.error("unexpected error match=%s", match_id or "-", exc_info=exc)
+    return ErrorAnswer(t("error.unexpected", locale))

@@ -1,0 +1,215 @@
+"""`/partie` (EN `/match`): create, join, leave, start, show, concede, cancel, log, my matches."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import games
+from bot.i18n import t
+from bot.services import ServiceError
+
+from . import presenters as p
+from .host import Host, is_manager, player_of
+from .i18n import ls
+
+log = logging.getLogger("tavernier.cogs.match")
+
+
+class MatchCog(commands.Cog):
+    """Lobby and match management, common to every game."""
+
+    partie = app_commands.Group(
+        name=ls("partie", "cmd.partie.name"), description=ls("Gérer les parties", "cmd.partie.desc"), guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot, host: Host) -> None:
+        self.bot = bot
+        self.host = host
+
+    # -- create -----------------------------------------------------------------------------------
+    @partie.command(name=ls("nouvelle", "cmd.nouvelle.name"), description=ls("Créer une partie", "cmd.nouvelle.desc"))
+    @app_commands.rename(
+        game=ls("jeu", "opt.jeu.name"),
+        opponent=ls("adversaire", "opt.adversaire.name"),
+        ai=ls("ia", "opt.ia.name"),
+        deck=ls("deck", "opt.deck.name"),
+    )
+    @app_commands.describe(
+        game=ls("Le jeu à lancer", "opt.jeu.desc"),
+        opponent=ls("Le membre à inviter", "opt.adversaire.desc"),
+        ai=ls("Jouer contre l'IA", "opt.ia.desc"),
+        deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        opponent: discord.Member | None = None,
+        ai: bool = False,
+        deck: str | None = None,
+    ) -> None:
+        host = self.host
+        locale = host.locales.user(interaction)
+        guild_locale = host.locales.guild(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel = await self._parent_channel(interaction)
+            live = await host.service.create(
+                game_key=game,
+                creator=player_of(interaction, locale),
+                guild_id=interaction.guild_id,
+                channel_id=channel.id,
+                seat_options={"deck": deck} if deck else None,
+                locale=guild_locale,
+            )
+            thread = await channel.create_thread(
+                name=p.thread_name(live, interaction.user.display_name, guild_locale),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            lobby = await thread.send(embed=p.lobby_embed(live, guild_locale), view=p.lobby_view(live, guild_locale))
+            await host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
+            if ai:
+                await host.service.add_ai(live.id, interaction.user.id)
+            if opponent is not None and opponent.id != interaction.user.id:
+                await thread.send(
+                    t("lobby.invite", guild_locale, who=opponent.mention, host=interaction.user.mention),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            await host.probe_dm(live, interaction.user, locale)
+            await host.say(interaction, t("match.created", locale, thread=thread.mention, id=live.id))
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @new.autocomplete("game")
+    async def _game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        locale = self.host.locales.user(interaction)
+        needle = current.casefold()
+        out = []
+        for g in games():
+            name = p.game_name(g.key, locale)
+            if needle in name.casefold() or needle in g.key:
+                out.append(app_commands.Choice(name=name[:100], value=g.key))
+        return out[:25]
+
+    async def _parent_channel(self, interaction: discord.Interaction[Any]) -> discord.TextChannel:
+        """Threads live in a text channel: from inside a thread, use its parent."""
+        channel: Any = interaction.channel
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        if not isinstance(channel, discord.TextChannel):
+            guild = interaction.guild
+            cid = getattr(channel, "id", None) or interaction.channel_id
+            channel = (guild.get_channel(cid) if guild and cid else None) or (
+                await self.bot.fetch_channel(cid) if cid else None
+            )
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError("needs_text_channel")
+        return channel
+
+    # -- lobby ------------------------------------------------------------------------------------
+    @partie.command(name=ls("rejoindre", "cmd.rejoindre.name"), description=ls("Rejoindre la partie de ce fil", "cmd.rejoindre.desc"))
+    @app_commands.rename(deck=ls("deck", "opt.deck.name"))
+    @app_commands.describe(deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"))
+    async def join(self, interaction: discord.Interaction[Any], deck: str | None = None) -> None:
+        try:
+            live = await self.host.match_here(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.join(interaction, live.id, {"deck": deck} if deck else None)
+
+    @partie.command(name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        try:
+            live = await host.match_here(interaction)
+            await host.service.leave(live.id, interaction.user.id)
+            await host.say(interaction, t("lobby.left", host.locales.user(interaction)))
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @partie.command(name=ls("lancer", "cmd.lancer.name"), description=ls("Lancer la partie de ce fil", "cmd.lancer.desc"))
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            live = await self.host.match_here(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.start(interaction, live.id)
+
+    # -- during the match -------------------------------------------------------------------------
+    @partie.command(name=ls("etat", "cmd.etat.name"), description=ls("Afficher à nouveau le plateau", "cmd.etat.desc"))
+    async def state(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        try:
+            live = await host.match_here(interaction)
+            if live.state is None:
+                raise ServiceError("match_not_active")
+            await interaction.response.defer(thinking=True)
+            locale = host.locales.guild(interaction)
+            file, summary = await host.board_file(live, None, locale)
+            kwargs: dict[str, Any] = {"embed": host.board_embed(live, summary, locale), "file": file}
+            if live.rec.status == "active":
+                kwargs["view"] = p.play_buttons(live, locale)
+            mention = p.mention_line(live, locale)
+            await interaction.followup.send(mention or "", allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @partie.command(name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc"))
+    async def concede(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        match_id = None
+        try:
+            live = await host.match_here(interaction)
+            match_id = live.id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await host.service.concede(live.id, interaction.user.id)
+            await host.say(interaction, t("match.conceded", host.locales.user(interaction)))
+        except Exception as exc:
+            await host.fail(interaction, exc, match_id)
+
+    @partie.command(name=ls("annuler", "cmd.annuler.name"), description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"))
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        try:
+            live = await host.match_here(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await host.service.cancel(live.id, interaction.user.id, is_manager=is_manager(interaction))
+            await host.say(interaction, t("match.cancelled_ok", host.locales.user(interaction)))
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @partie.command(name=ls("journal", "cmd.journal.name"), description=ls("Le journal public de la partie", "cmd.journal.desc"))
+    async def journal(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            live = await self.host.match_here(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.journal(interaction, live.id, 0)
+
+    @partie.command(name=ls("mes-parties", "cmd.mes_parties.name"), description=ls("Vos parties en cours sur ce serveur", "cmd.mes_parties.desc"))
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        locale = host.locales.user(interaction)
+        try:
+            records = await host.service.matches_of(interaction.user.id, interaction.guild_id)
+            lines = []
+            for rec in records[:20]:
+                live = await host.service.get(rec.id)
+                seat = live.seat_of(interaction.user.id)
+                waiting = seat is not None and seat.seat in live.to_act()
+                link = p.thread_link(live)
+                lines.append(t("mine.line", locale, mark="🔔" if waiting else "·", game=p.game_name(rec.game, locale),
+                               id=rec.id, link=link, status=t(f"status.{rec.status}", locale)))
+            text = t("mine.title", locale, n=len(records)) + "\n" + ("\n".join(lines) or t("mine.none", locale))
+            await host.say(interaction, text)
+        except Exception as exc:
+            await host.fail(interaction, exc)

@@ -1,0 +1,178 @@
+"""Builders of what Discord shows: embeds, component rows, log lines. Pure discord objects, no I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.engine import PHASE, REVEAL, Event
+from bot.i18n import catalog, localize, t
+from bot.services import Applied, LiveMatch
+
+CONTENT_LIMIT = 2000
+BUTTONS_MAX = 20  # four rows of five; the fifth row is for navigation
+PAGE_SIZE = 25
+
+DM_MARK = {True: "✅", False: "❌", None: "⏳"}
+
+
+def game_name(key: str, locale: str) -> str:
+    return t(f"{key}.name", locale) if catalog().has(f"{key}.name", locale) else key
+
+
+def thread_link(live: LiveMatch) -> str:
+    if live.rec.guild_id and live.rec.thread_id:
+        return f"https://discord.com/channels/{live.rec.guild_id}/{live.rec.thread_id}"
+    return f"#{live.id}"
+
+
+def thread_name(live: LiveMatch, creator_name: str, locale: str) -> str:
+    """Public data only: the game, who created it, the match id."""
+    return f"{game_name(live.game.key, locale)} · {creator_name} · {live.id}"[:100]
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_namer(live: LiveMatch):  # type: ignore[no-untyped-def]
+    return live.seat_name
+
+
+def event_line(live: LiveMatch, event: Event, locale: str) -> str | None:
+    """The public log line of one event; kernel markers and unknown kinds say nothing."""
+    if event.kind == REVEAL:
+        return None
+    key = f"{live.game.key}.event.{event.kind}"
+    if not catalog().has(key, locale):
+        key = f"event.{event.kind}"
+        if not catalog().has(key, locale):
+            return None
+    from bot.engine import Text
+
+    return localize(Text(key=key, params=event.params), locale, live.seat_name)
+
+
+def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
+    """Everything the table may read about one accepted step."""
+    lines = [line for e in step.events if e.public and (line := event_line(live, e, locale))]
+    if step.commitment is not None:
+        seat, digest = step.commitment
+        lines.append(t("log.commitment", locale, seat=live.seat_name(seat), digest=digest[:16]))
+    for r in step.reveals:
+        label = r.payload
+        try:
+            action = live.game.parse_action(__import__("json").loads(r.payload))
+            label = localize(live.game.describe_action(live.state, r.seat, action), locale, live.seat_name)
+        except Exception:  # the raw payload still lets anyone verify the hash
+            label = r.payload
+        lines.append(t("log.reveal", locale, seat=live.seat_name(r.seat), choice=label, salt=r.salt,
+                       digest=r.digest[:16], ok="✅" if r.verified else "⚠️"))
+    if not lines and step.seat is not None:
+        lines.append(t("log.acted", locale, seat=live.seat_name(step.seat)))
+    if step.outcome is not None:
+        lines.append(outcome_line(live, step.outcome, locale))
+    return lines
+
+
+def outcome_line(live: LiveMatch, outcome: Any, locale: str) -> str:
+    reason = localize(outcome.reason, locale, live.seat_name)
+    if outcome.draw or not outcome.winners:
+        return t("log.draw", locale, reason=reason)
+    names = ", ".join(live.seat_name(s) for s in outcome.winners)
+    return t("log.winner", locale, winners=names, reason=reason)
+
+
+def mention_line(live: LiveMatch, locale: str) -> str | None:
+    seats = sorted(live.to_act())
+    if not seats:
+        return None
+    who = []
+    for n in seats:
+        s = live.seat(n)
+        who.append(f"<@{s.user_id}>" if s.user_id and not s.is_ai else s.name)
+    return t("log.to_act", locale, who=", ".join(who))
+
+
+def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
+    """The buttons under every public match message: act, and see one's own hand."""
+    from .components import ActButton, HandButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActButton(live.id, label=t("button.act", locale)))
+    view.add_item(HandButton(live.id, label=t("button.hand", locale)))
+    return view
+
+
+def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
+    game = live.game
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=game_name(game.key, locale)),
+        description=t("lobby.description", locale, min=game.min_seats, max=game.max_seats),
+        colour=discord.Colour.gold(),
+    )
+    lines = []
+    for s in live.seats:
+        mark = "🤖" if s.is_ai else DM_MARK[s.dm_ok]
+        who = s.name if s.is_ai or not s.user_id else f"<@{s.user_id}>"
+        lines.append(f"{s.seat + 1}. {who} {mark}")
+    embed.add_field(name=t("lobby.players", locale), value="\n".join(lines) or "—", inline=False)
+    embed.add_field(name=t("lobby.status", locale), value=t(f"status.{live.rec.status}", locale), inline=True)
+    embed.set_footer(text=t("lobby.footer", locale, id=live.id))
+    return embed
+
+
+def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:
+    from .components import AddAiButton, JoinButton, StartButton
+
+    view = discord.ui.View(timeout=None)
+    if live.rec.status == "lobby":
+        view.add_item(JoinButton(live.id, label=t("button.join", locale)))
+        view.add_item(AddAiButton(live.id, label=t("button.add_ai", locale)))
+        view.add_item(StartButton(live.id, label=t("button.start", locale)))
+    return view
+
+
+def action_labels(live: LiveMatch, seat: int, actions: Sequence[Any], locale: str) -> list[str]:
+    out = []
+    for a in actions:
+        label = localize(live.game.describe_action(live.state, seat, a), locale, live.seat_name)
+        out.append(clip(label, 80) or "…")
+    return out
+
+
+def action_menu(live: LiveMatch, seat: int, actions: Sequence[Any], locale: str, page: int = 0) -> discord.ui.View:
+    """Buttons for a few actions, a paginated select menu (25 per page) for many."""
+    from .components import ActionButton, ActionSelect, PageButton
+
+    view = discord.ui.View(timeout=None)
+    labels = action_labels(live, seat, actions, locale)
+    version = live.version
+    if len(actions) <= BUTTONS_MAX:
+        for slot, label in enumerate(labels):
+            view.add_item(ActionButton(live.id, version, slot, label=label))
+        return view
+    pages = (len(actions) + PAGE_SIZE - 1) // PAGE_SIZE
+    page = max(0, min(page, pages - 1))
+    start = page * PAGE_SIZE
+    options = [
+        discord.SelectOption(label=clip(labels[i], 100), value=str(i))
+        for i in range(start, min(start + PAGE_SIZE, len(actions)))
+    ]
+    view.add_item(ActionSelect(live.id, version, page, options=options,
+                               placeholder=t("menu.placeholder", locale, page=page + 1, pages=pages)))
+    if page > 0:
+        view.add_item(PageButton(live.id, version, page - 1, label=t("button.prev", locale)))
+    if page < pages - 1:
+        view.add_item(PageButton(live.id, version, page + 1, label=t("button.next", locale)))
+    return view
+
+
+def phase_title(live: LiveMatch, locale: str) -> str:
+    return t("board.title", locale, game=game_name(live.game.key, locale), version=live.version)
+
+
+def is_phase_event(event: Event) -> bool:
+    return event.kind == PHASE

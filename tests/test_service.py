@@ -1,0 +1,176 @@
+"""MatchService: lobby, locked submits, seat authorization, AI seats, commitments, resume, replay."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+
+import pytest
+
+from bot.engine import EngineError, IllegalAction
+from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion, commitments
+from bot.services.replay import replay_from_seed
+from bot.storage import Store
+from tests.support.duel import Draw, Pick
+
+ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
+
+
+async def _started(service: MatchService) -> LiveMatch:
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    await service.join(live.id, BOB)
+    await service.start(live.id, ALICE.user_id)
+    return live
+
+
+async def _play_out(service: MatchService, live: LiveMatch) -> None:
+    users = {0: ALICE.user_id, 1: BOB.user_id}
+    while live.rec.status == "active":
+        seat = min(live.to_act())
+        action = live.game.ai_action(live.state, seat, None)
+        await service.submit(live.id, users[seat], action, live.version)
+
+
+async def test_lobby_rules(service: MatchService) -> None:
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    with pytest.raises(ServiceError) as e:
+        await service.start(live.id, ALICE.user_id)
+    assert e.value.code == "not_enough_players"
+    with pytest.raises(ServiceError, match="already_joined"):
+        await service.join(live.id, ALICE)
+    await service.join(live.id, BOB)
+    with pytest.raises(ServiceError, match="lobby_full"):
+        await service.join(live.id, EVE)
+    with pytest.raises(ServiceError, match="not_allowed"):
+        await service.start(live.id, EVE.user_id)
+    await service.leave(live.id, BOB.user_id)
+    assert [s.name for s in live.seats] == ["Alice"]
+    with pytest.raises(EngineError, match="unknown_game"):
+        await service.create(game_key="chess", creator=ALICE, guild_id=9, channel_id=8)
+
+
+async def test_full_match_to_the_end(service: MatchService, store: Store) -> None:
+    live = await _started(service)
+    await _play_out(service, live)
+    assert live.rec.status == "finished"
+    stored = await store.get_match(live.id)
+    assert stored is not None and stored.status == "finished" and stored.outcome == live.rec.outcome
+    with pytest.raises(ServiceError, match="match_not_active"):
+        await service.submit(live.id, ALICE.user_id, Pick(card=1), live.version)
+
+
+async def test_only_seated_players_act_and_only_in_turn(service: MatchService) -> None:
+    live = await _started(service)
+    card = live.state.hands[0][0]
+    with pytest.raises(ServiceError, match="not_seated"):
+        await service.submit(live.id, EVE.user_id, Pick(card=card), live.version)
+    await service.submit(live.id, ALICE.user_id, Pick(card=card), live.version)
+    with pytest.raises(IllegalAction, match="not_your_turn"):  # Alice already picked this round
+        await service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][0]), live.version)
+
+
+async def test_illegal_or_malformed_action_changes_nothing(service: MatchService, store: Store) -> None:
+    live = await _started(service)
+    before = (live.version, live.state, live.rng.state())
+    missing = next(c for c in range(1, 11) if c not in live.state.hands[0])
+    with pytest.raises(IllegalAction) as e:
+        await service.submit(live.id, ALICE.user_id, Pick(card=missing), live.version)
+    assert e.value.code == "duel.card_not_in_hand" and e.value.rule == "duel.pick"
+    with pytest.raises(IllegalAction):
+        await service.submit(live.id, ALICE.user_id, Draw(take=True), live.version)
+    with pytest.raises(EngineError, match="malformed_action"):
+        live.game.parse_action({"kind": "pick", "card": "seven"})
+    assert (live.version, live.state, live.rng.state()) == before
+    assert len(await store.log(live.id)) == 1
+
+
+async def test_two_concurrent_submits_at_one_version_apply_exactly_one(service: MatchService) -> None:
+    live = await _started(service)
+    version = live.version
+    a = service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][0]), version)
+    b = service.submit(live.id, BOB.user_id, Pick(card=live.state.hands[1][0]), version)
+    results = await asyncio.gather(a, b, return_exceptions=True)
+    assert sum(1 for r in results if isinstance(r, StaleVersion)) == 1
+    assert live.version == version + 1
+
+
+async def test_commitment_published_at_lock_and_verified_at_reveal(service: MatchService) -> None:
+    live = await _started(service)
+    first = await service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][-1]), live.version)
+    assert first.commitment is not None and first.commitment[0] == 0
+    digest = first.commitment[1]
+    assert len(digest) == 64
+    second = await service.submit(live.id, BOB.user_id, Pick(card=live.state.hands[1][0]), live.version)
+    assert {r.seat for r in second.reveals} == {0, 1}
+    reveal = next(r for r in second.reveals if r.seat == 0)
+    assert reveal.digest == digest and reveal.verified
+    assert commitments.verify(live.id, reveal.seq, reveal.salt, reveal.payload, digest)
+    assert json.loads(reveal.payload)["kind"] == "pick"
+    unsalted = hashlib.sha256(reveal.payload.encode()).hexdigest()
+    assert digest != unsalted  # salted: the choice cannot be guessed by hashing the few possibilities
+    assert not commitments.verify(live.id, reveal.seq, reveal.salt, reveal.payload.replace("pick", "pock"), digest)
+
+
+async def test_restart_resumes_the_match(store: Store) -> None:
+    first = MatchService(store, snapshot_every=3)
+    live = await _started(first)
+    for _ in range(3):
+        seat = min(live.to_act())
+        user = (ALICE, BOB)[seat].user_id
+        await first.submit(live.id, user, live.game.ai_action(live.state, seat, None), live.version)
+    await first.close()
+    second = MatchService(store, snapshot_every=3)
+    resumed = await second.resume_all()
+    again = await second.get(live.id)
+    assert again in resumed
+    assert again is not live and again.state == live.state and again.version == live.version
+    assert again.rng.state() == live.rng.state()
+    await _play_out(second, again)
+    assert again.rec.status == "finished"
+    await second.close()
+
+
+async def test_replay_from_the_seed_gives_the_snapshot(service: MatchService, store: Store) -> None:
+    live = await _started(service)
+    await _play_out(service, live)
+    entries = await store.log(live.id)
+    seq, snap = await store.latest_snapshot(live.id)
+    assert seq == entries[-1].seq  # the final state is always snapshotted
+    state, rng = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
+    assert live.game.dump_state(state) == snap
+    assert rng.state() == entries[-1].rng_after
+
+
+async def test_ai_seat_plays_through_the_same_path(service: MatchService, store: Store) -> None:
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    await service.add_ai(live.id, ALICE.user_id)
+    await service.start(live.id, ALICE.user_id)
+    while live.rec.status == "active":
+        await service.wait_idle()
+        if 0 in live.to_act():
+            await service.submit(live.id, ALICE.user_id, live.game.legal_actions(live.state, 0)[0], live.version)
+    await service.wait_idle()
+    ai_steps = [e for e in await store.log(live.id) if e.seat == 1]
+    assert ai_steps and all(e.kind == "action" for e in ai_steps)
+
+
+async def test_concede_and_cancel(service: MatchService) -> None:
+    live = await _started(service)
+    with pytest.raises(ServiceError, match="not_allowed"):
+        await service.cancel(live.id, ALICE.user_id)  # the creator may only cancel a lobby
+    step = await service.concede(live.id, BOB.user_id)
+    assert step.outcome is not None and step.outcome.winners == (0,)
+    assert live.rec.status == "finished"
+    other = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    with pytest.raises(ServiceError, match="not_allowed"):
+        await service.cancel(other.id, BOB.user_id)
+    await service.cancel(other.id, BOB.user_id, is_manager=True)
+    assert other.rec.status == "cancelled"
+
+
+async def test_stale_version_is_refused(service: MatchService) -> None:
+    live = await _started(service)
+    with pytest.raises(StaleVersion) as e:
+        await service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][0]), live.version - 1)
+    assert e.value.current == live.version
