@@ -338,7 +338,7 @@ class MatchService:
         if action is not None and getattr(action, "secret", False):
             dig, salt, payload = commitments.commit(live.id, seq, action_json)
             commitment = Commitment(seq=seq, seat=seat if seat is not None else -1, digest=dig, salt=salt, payload=payload)
-        opened = self._reveals(live, events, outcome is not None)
+        opened = self._reveals(live, events, outcome is not None, commitment)
         entry = LogEntry(
             seq=seq,
             kind=kind,
@@ -361,10 +361,10 @@ class MatchService:
             raise StaleVersion(fresh.version) from None
         live.rec, live.state, live.rng = rec, state, rng
         open_list = self._open_commitments.setdefault(live.id, [])
-        for c in opened:
-            open_list.remove(c)
         if commitment is not None:
             open_list.append(commitment)
+        for c in opened:
+            open_list.remove(c)
         reveals = tuple(
             Reveal(seq=c.seq, seat=c.seat, digest=c.digest, salt=c.salt, payload=c.payload,
                    verified=commitments.verify(live.id, c.seq, c.salt, c.payload, c.digest))
@@ -382,9 +382,11 @@ class MatchService:
             reveals=reveals,
         )
 
-    def _reveals(self, live: LiveMatch, events: tuple[Any, ...], ended: bool) -> list[Commitment]:
-        """Commitments opened by this step: the seats a REVEAL names, or all at the end."""
-        pending = self._open_commitments.get(live.id, [])
+    def _reveals(
+        self, live: LiveMatch, events: tuple[Any, ...], ended: bool, new: Commitment | None
+    ) -> list[Commitment]:
+        """Commitments opened by this step (including one it locks): the seats a REVEAL names, or all at the end."""
+        pending = [*self._open_commitments.get(live.id, []), *([new] if new else [])]
         if ended:
             return list(pending)
         seats: set[int] = set()

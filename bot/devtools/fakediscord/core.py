@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import re
 from collections.abc import Callable
 from types import TracebackType
 from typing import Any, Literal
@@ -68,6 +69,7 @@ class FakeDiscord(InteractionBuilders):
         self.identify_payloads: list[JSON] = []
         self.gateway_frames: list[JSON] = []
         self._inflight = 0
+        self._bots: list[discord.Client] = []  # login-mode bots: gateway events are parsed in-process
         self._patches = Patches()
         self._server: HttpServer | None = None
         self._call_event = asyncio.Event()
@@ -196,6 +198,8 @@ class FakeDiscord(InteractionBuilders):
             self.errors.append(message)
             answer = (400, {"code": 0, "message": message})
         call.status, body_out = answer
+        if call.status == 201 and re.fullmatch(r"/channels/\d+(/messages/\d+)?/threads", path):
+            self.emit("THREAD_CREATE", {**body_out, "newly_created": True})  # Discord tells the bot too
         call.response = json.loads(json.dumps(body_out)) if body_out is not None else None
         self.calls.append(call)
         append_record(call)
@@ -293,6 +297,26 @@ class FakeDiscord(InteractionBuilders):
             raise RuntimeError("no bot is connected to the fake gateway (transport='http' and connect_bot())")
         return await self._server.connections[-1].dispatch(event, data)
 
+    def emit(self, event: str, data: JSON) -> None:
+        """Deliver a gateway DISPATCH event to the running bots, as Discord does after some REST calls.
+
+        Bots logged in with ``start_bot`` parse it in-process; bots on the fake gateway get a frame.
+        """
+        for bot in self._bots:
+            if not bot.is_closed():
+                bot._connection.parsers[event](json.loads(json.dumps(data)))
+        if self._server is not None and self._server.connections:
+            self._inflight += 1  # settle() waits until it is sent
+            asyncio.get_running_loop().create_task(self._broadcast(event, data), name="fakediscord-gateway-event")
+
+    async def _broadcast(self, event: str, data: JSON) -> None:
+        try:
+            assert self._server is not None
+            for conn in list(self._server.connections):
+                await conn.dispatch(event, data)
+        finally:
+            self._inflight -= 1
+
     async def interact(self, bot: discord.Client, payload: JSON, *, via_gateway: bool = False) -> CallList:
         """Deliver an interaction, let the bot answer, fail on errors; returns the calls it made."""
         start = len(self.calls)
@@ -320,6 +344,7 @@ async def start_bot(fd: FakeDiscord, bot: discord.Client, guilds: list[JSON] | N
     No gateway: fast, works with both transports. The guilds default to all the fake's guilds.
     """
     await bot.login("fake-token")
+    fd._bots.append(bot)
     for guild in fd.guilds if guilds is None else guilds:
         bot._connection.parse_guild_create(fd.guild_create(guild))  # type: ignore[arg-type]
     await fd.settle()
