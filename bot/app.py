@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.engine import load_builtin_games
+from bot.games import load_all as load_all_games
 from bot.services import MatchService
 from bot.storage import Store
 
@@ -54,7 +54,7 @@ class TavernierBot(commands.AutoShardedBot):
         from cogs import setup_cogs
 
         if self.load_games:
-            load_builtin_games()
+            load_all_games()
         self.store = await Store.open(self.database_path)
         await setup_cogs(self)
         if self.sync_commands:

@@ -82,8 +82,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"t
     def __init__(self, match_id: str, version: int, slot: int, *, label: str = "…") -> None:
         self.match_id, self.version, self.slot = match_id, version, slot
         super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                              custom_id=f"tv:a:{match_id}:{version}:{slot}")
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"tv:a:{match_id}:{version}:{slot}"
+            )
         )
 
     @classmethod
@@ -99,12 +100,24 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"t
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tv:s:{MID}:(?P<v>\d+):(?P<p>\d+)"):
     """A page of legal actions in a select menu (values are slots)."""
 
-    def __init__(self, match_id: str, version: int, page: int, *, options: list[discord.SelectOption] | None = None,
-                 placeholder: str | None = None) -> None:
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        page: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
         self.match_id, self.version, self.page = match_id, version, page
         super().__init__(
-            discord.ui.Select(custom_id=f"tv:s:{match_id}:{version}:{page}", options=options or [],
-                              placeholder=placeholder, min_values=1, max_values=1)
+            discord.ui.Select(
+                custom_id=f"tv:s:{match_id}:{version}:{page}",
+                options=options or [],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
         )
 
     @classmethod

@@ -93,8 +93,9 @@ class DiscordNotifier:
                     secret = "" if event.public else " 🔒 " + ", ".join(live.seat_name(s) for s in event.to or ())
                     lines.append(f"{entry.seq:>4} {line}{secret}")
         data = "\n".join(lines).encode()
-        await thread.send(t("match.full_log", locale),
-                          file=discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt"))
+        await thread.send(
+            t("match.full_log", locale), file=discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt")
+        )
 
     async def _update_dms(self, live: LiveMatch, step: Applied) -> None:
         if live.state is None:
@@ -145,8 +146,11 @@ class DiscordNotifier:
         self._dm_closed_told.add((live.id, seat.seat))
         thread = self._thread(live)
         if thread is not None:
-            await thread.send(t("dm.closed_public", live.rec.locale, who=f"<@{seat.user_id}>"),
-                              allowed_mentions=MENTIONS, view=p.play_buttons(live, live.rec.locale))
+            await thread.send(
+                t("dm.closed_public", live.rec.locale, who=f"<@{seat.user_id}>"),
+                allowed_mentions=MENTIONS,
+                view=p.play_buttons(live, live.rec.locale),
+            )
 
 
 def _event_text(live: LiveMatch, event: Any, locale: str) -> Any:

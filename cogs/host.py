@@ -44,8 +44,9 @@ class Host:
         self.locales = Locales(default_locale)
 
     # -- answering --------------------------------------------------------------------------------
-    async def say(self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True,
-                  **kwargs: Any) -> None:
+    async def say(
+        self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any
+    ) -> None:
         """Answer whether or not the interaction was already acknowledged."""
         text = p.clip(text)
         if interaction.response.is_done():
@@ -53,7 +54,9 @@ class Host:
         else:
             await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
 
-    async def fail(self, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None = None) -> None:
+    async def fail(
+        self, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None = None
+    ) -> None:
         """The one place errors become answers (private, localized, with the rule id)."""
         locale = self.locales.user(interaction)
         answer = explain(exc, locale, match_id=match_id)
@@ -95,8 +98,9 @@ class Host:
         return payload
 
     def board_embed(self, live: LiveMatch, summary: str, locale: str) -> discord.Embed:
-        embed = discord.Embed(title=p.phase_title(live, locale), description=p.clip(summary, 1500),
-                              colour=discord.Colour.blurple())
+        embed = discord.Embed(
+            title=p.phase_title(live, locale), description=p.clip(summary, 1500), colour=discord.Colour.blurple()
+        )
         embed.set_image(url="attachment://board.png")
         embed.set_footer(text=t("board.footer", locale, id=live.id, version=live.version))
         return embed
@@ -115,8 +119,12 @@ class Host:
         await interaction.followup.send(ephemeral=True, **kwargs)
 
     # -- lobby ------------------------------------------------------------------------------------
-    async def join(self, interaction: discord.Interaction[Any], match_id: str, seat_options: dict[str, Any] | None = None,
-                   ) -> None:
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: str,
+        seat_options: dict[str, Any] | None = None,
+    ) -> None:
         locale = self.locales.user(interaction)
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -126,8 +134,9 @@ class Host:
         except Exception as exc:
             await self.fail(interaction, exc, match_id)
 
-    async def add_ai(self, interaction: discord.Interaction[Any], match_id: str,
-                     seat_options: dict[str, Any] | None = None) -> None:
+    async def add_ai(
+        self, interaction: discord.Interaction[Any], match_id: str, seat_options: dict[str, Any] | None = None
+    ) -> None:
         locale = self.locales.user(interaction)
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -249,7 +258,9 @@ class Host:
         except Exception as exc:
             await self.fail(interaction, exc, match_id)
 
-    async def journal(self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False) -> None:
+    async def journal(
+        self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False
+    ) -> None:
         """The public log, paginated (hidden events are never listed here)."""
         locale = self.locales.user(interaction)
         try:

@@ -87,7 +87,9 @@ class MatchCog(commands.Cog):
             await host.fail(interaction, exc)
 
     @new.autocomplete("game")
-    async def _game_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def _game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         needle = current.casefold()
         out = []
@@ -113,7 +115,10 @@ class MatchCog(commands.Cog):
         return channel
 
     # -- lobby ------------------------------------------------------------------------------------
-    @partie.command(name=ls("rejoindre", "cmd.rejoindre.name"), description=ls("Rejoindre la partie de ce fil", "cmd.rejoindre.desc"))
+    @partie.command(
+        name=ls("rejoindre", "cmd.rejoindre.name"),
+        description=ls("Rejoindre la partie de ce fil", "cmd.rejoindre.desc"),
+    )
     @app_commands.rename(deck=ls("deck", "opt.deck.name"))
     @app_commands.describe(deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"))
     async def join(self, interaction: discord.Interaction[Any], deck: str | None = None) -> None:
@@ -124,7 +129,9 @@ class MatchCog(commands.Cog):
             return
         await self.host.join(interaction, live.id, {"deck": deck} if deck else None)
 
-    @partie.command(name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc"))
+    @partie.command(
+        name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc")
+    )
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         host = self.host
         try:
@@ -134,7 +141,9 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc)
 
-    @partie.command(name=ls("lancer", "cmd.lancer.name"), description=ls("Lancer la partie de ce fil", "cmd.lancer.desc"))
+    @partie.command(
+        name=ls("lancer", "cmd.lancer.name"), description=ls("Lancer la partie de ce fil", "cmd.lancer.desc")
+    )
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         try:
             live = await self.host.match_here(interaction)
@@ -162,7 +171,9 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc)
 
-    @partie.command(name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc"))
+    @partie.command(
+        name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc")
+    )
     async def concede(self, interaction: discord.Interaction[Any]) -> None:
         host = self.host
         match_id = None
@@ -175,7 +186,10 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc, match_id)
 
-    @partie.command(name=ls("annuler", "cmd.annuler.name"), description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"))
+    @partie.command(
+        name=ls("annuler", "cmd.annuler.name"),
+        description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"),
+    )
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         host = self.host
         try:
@@ -186,7 +200,9 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc)
 
-    @partie.command(name=ls("journal", "cmd.journal.name"), description=ls("Le journal public de la partie", "cmd.journal.desc"))
+    @partie.command(
+        name=ls("journal", "cmd.journal.name"), description=ls("Le journal public de la partie", "cmd.journal.desc")
+    )
     async def journal(self, interaction: discord.Interaction[Any]) -> None:
         try:
             live = await self.host.match_here(interaction)
@@ -195,7 +211,10 @@ class MatchCog(commands.Cog):
             return
         await self.host.journal(interaction, live.id, 0)
 
-    @partie.command(name=ls("mes-parties", "cmd.mes_parties.name"), description=ls("Vos parties en cours sur ce serveur", "cmd.mes_parties.desc"))
+    @partie.command(
+        name=ls("mes-parties", "cmd.mes_parties.name"),
+        description=ls("Vos parties en cours sur ce serveur", "cmd.mes_parties.desc"),
+    )
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         host = self.host
         locale = host.locales.user(interaction)
@@ -207,8 +226,17 @@ class MatchCog(commands.Cog):
                 seat = live.seat_of(interaction.user.id)
                 waiting = seat is not None and seat.seat in live.to_act()
                 link = p.thread_link(live)
-                lines.append(t("mine.line", locale, mark="🔔" if waiting else "·", game=p.game_name(rec.game, locale),
-                               id=rec.id, link=link, status=t(f"status.{rec.status}", locale)))
+                lines.append(
+                    t(
+                        "mine.line",
+                        locale,
+                        mark="🔔" if waiting else "·",
+                        game=p.game_name(rec.game, locale),
+                        id=rec.id,
+                        link=link,
+                        status=t(f"status.{rec.status}", locale),
+                    )
+                )
             text = t("mine.title", locale, n=len(records)) + "\n" + ("\n".join(lines) or t("mine.none", locale))
             await host.say(interaction, text)
         except Exception as exc:

@@ -68,8 +68,17 @@ def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
             label = localize(live.game.describe_action(live.state, r.seat, action), locale, live.seat_name)
         except Exception:  # the raw payload still lets anyone verify the hash
             label = r.payload
-        lines.append(t("log.reveal", locale, seat=live.seat_name(r.seat), choice=label, salt=r.salt,
-                       digest=r.digest[:16], ok="✅" if r.verified else "⚠️"))
+        lines.append(
+            t(
+                "log.reveal",
+                locale,
+                seat=live.seat_name(r.seat),
+                choice=label,
+                salt=r.salt,
+                digest=r.digest[:16],
+                ok="✅" if r.verified else "⚠️",
+            )
+        )
     if not lines and step.seat is not None:
         lines.append(t("log.acted", locale, seat=live.seat_name(step.seat)))
     if step.outcome is not None:
@@ -161,8 +170,15 @@ def action_menu(live: LiveMatch, seat: int, actions: Sequence[Any], locale: str,
         discord.SelectOption(label=clip(labels[i], 100), value=str(i))
         for i in range(start, min(start + PAGE_SIZE, len(actions)))
     ]
-    view.add_item(ActionSelect(live.id, version, page, options=options,
-                               placeholder=t("menu.placeholder", locale, page=page + 1, pages=pages)))
+    view.add_item(
+        ActionSelect(
+            live.id,
+            version,
+            page,
+            options=options,
+            placeholder=t("menu.placeholder", locale, page=page + 1, pages=pages),
+        )
+    )
     if page > 0:
         view.add_item(PageButton(live.id, version, page - 1, label=t("button.prev", locale)))
     if page < pages - 1:

@@ -13,7 +13,15 @@ from typing import Any
 from .encode import to_png
 from .registry import register_renderer, renderer_for
 
-__all__ = ["Rendered", "register_renderer", "render_board_png", "render_hand_png", "renderer_for", "summary_text", "to_png"]
+__all__ = [
+    "Rendered",
+    "register_renderer",
+    "render_board_png",
+    "render_hand_png",
+    "renderer_for",
+    "summary_text",
+    "to_png",
+]
 
 
 @dataclass(frozen=True, slots=True)

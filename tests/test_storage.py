@@ -10,8 +10,15 @@ from bot.storage import LogEntry, MatchRecord, SeatRecord, Store, VersionConflic
 
 
 def _entry(seq: int) -> LogEntry:
-    return LogEntry(seq=seq, kind="action", seat=0, action={"kind": "x"}, draws=[[6, 1]], rng_after=[1, 2, 3, 4],
-                    events=[{"kind": "e", "params": {}, "to": None}])
+    return LogEntry(
+        seq=seq,
+        kind="action",
+        seat=0,
+        action={"kind": "x"},
+        draws=[[6, 1]],
+        rng_after=[1, 2, 3, 4],
+        events=[{"kind": "e", "params": {}, "to": None}],
+    )
 
 
 async def test_wal_and_migrations_are_idempotent(db_path: str) -> None:
@@ -56,7 +63,9 @@ async def test_failed_append_leaves_nothing(store: Store) -> None:
 async def test_seats_and_user_queries(store: Store) -> None:
     rec = MatchRecord(id="abcd0003", game="duel", guild_id=7, channel_id=2, created_by=10, seed=5)
     await store.create_match(rec)
-    await store.replace_seats(rec.id, [SeatRecord(seat=0, name="A", user_id=10), SeatRecord(seat=1, name="IA", is_ai=True)])
+    await store.replace_seats(
+        rec.id, [SeatRecord(seat=0, name="A", user_id=10), SeatRecord(seat=1, name="IA", is_ai=True)]
+    )
     seats = await store.seats(rec.id)
     assert [(s.seat, s.user_id, s.is_ai) for s in seats] == [(0, 10, False), (1, None, True)]
     assert [m.id for m in await store.matches_of_user(10, 7, ["lobby"])] == ["abcd0003"]

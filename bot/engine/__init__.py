@@ -5,7 +5,7 @@ from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import BaseGame, Game, Outcome, SeatSpec, Transition
 from .prompts import Prompt
-from .registry import games, get_game, load_builtin_games, register, unregister
+from .registry import games, get_game, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
 from .text import Text, txt
 
@@ -32,7 +32,6 @@ __all__ = [
     "choice",
     "games",
     "get_game",
-    "load_builtin_games",
     "parse_action",
     "private",
     "public",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 from .errors import EngineError
@@ -30,15 +28,3 @@ def get_game(key: str) -> Any:
 
 def games() -> list[Any]:
     return [_GAMES[k] for k in sorted(_GAMES)]
-
-
-def load_builtin_games() -> list[Any]:
-    """Import every package under `bot.games` that exposes `GAME` and register it."""
-    import bot.games as pkg
-
-    for info in pkgutil.iter_modules(pkg.__path__):
-        module = importlib.import_module(f"bot.games.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            register(game)
-    return games()

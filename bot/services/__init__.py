@@ -5,5 +5,14 @@ from .matches import MatchService
 from .model import Applied, LiveMatch, Player, Reveal
 from .ports import Notifier, NullNotifier
 
-__all__ = ["Applied", "LiveMatch", "MatchService", "Notifier", "NullNotifier", "Player", "Reveal", "ServiceError",
-           "StaleVersion"]
+__all__ = [
+    "Applied",
+    "LiveMatch",
+    "MatchService",
+    "Notifier",
+    "NullNotifier",
+    "Player",
+    "Reveal",
+    "ServiceError",
+    "StaleVersion",
+]

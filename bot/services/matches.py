@@ -141,7 +141,9 @@ class MatchService:
         seats = []
         if join:
             so = game.validate_seat_options(dict(seat_options or {}))
-            seats.append(SeatRecord(seat=0, name=creator.name, user_id=creator.user_id, options=so, locale=creator.locale))
+            seats.append(
+                SeatRecord(seat=0, name=creator.name, user_id=creator.user_id, options=so, locale=creator.locale)
+            )
         rec = MatchRecord(
             id=secrets.token_hex(4),
             game=game.key,
@@ -178,8 +180,12 @@ class MatchService:
             if len(live.seats) >= live.game.max_seats:
                 raise ServiceError("lobby_full", max=live.game.max_seats)
             so = live.game.validate_seat_options(dict(seat_options or {}))
-            seats = [*live.seats, SeatRecord(seat=len(live.seats), name=player.name, user_id=player.user_id,
-                                             options=so, locale=player.locale)]
+            seats = [
+                *live.seats,
+                SeatRecord(
+                    seat=len(live.seats), name=player.name, user_id=player.user_id, options=so, locale=player.locale
+                ),
+            ]
             await self.store.replace_seats(live.id, seats)
             live.seats = seats
         await self.notifier.lobby_changed(live)
@@ -194,8 +200,16 @@ class MatchService:
                 raise ServiceError("lobby_full", max=live.game.max_seats)
             so = live.game.validate_seat_options(dict(seat_options or {}))
             n = sum(1 for s in live.seats if s.is_ai) + 1
-            seats = [*live.seats, SeatRecord(seat=len(live.seats), name=f"IA {n}" if n > 1 else "IA", is_ai=True,
-                                             options=so, locale=live.rec.locale)]
+            seats = [
+                *live.seats,
+                SeatRecord(
+                    seat=len(live.seats),
+                    name=f"IA {n}" if n > 1 else "IA",
+                    is_ai=True,
+                    options=so,
+                    locale=live.rec.locale,
+                ),
+            ]
             await self.store.replace_seats(live.id, seats)
             live.seats = seats
         await self.notifier.lobby_changed(live)
@@ -297,16 +311,26 @@ class MatchService:
             # apply accepted what the legality oracle does not list: refuse rather than diverge
             log.error("engine accepted an unlisted action match=%s kind=%s", live.id, action.kind)
             raise IllegalAction("illegal_action")
-        return await self._commit(live, live.rec, transition.state, rng, "action", seat, action,
-                                  tuple(transition.events))
+        return await self._commit(
+            live, live.rec, transition.state, rng, "action", seat, action, tuple(transition.events)
+        )
 
     async def _concede(self, live: LiveMatch, seat: int) -> Applied:
         others = tuple(s.seat for s in live.seats if s.seat != seat)
         outcome = Outcome(winners=others, reason=txt("outcome.concede", seat=seat))
         assert live.rng is not None
         rng = Rng.from_state(live.rng.state())
-        return await self._commit(live, live.rec, live.state, rng, "concede", seat, Concede(),
-                                  (public("conceded", seat=seat),), forced_outcome=outcome)
+        return await self._commit(
+            live,
+            live.rec,
+            live.state,
+            rng,
+            "concede",
+            seat,
+            Concede(),
+            (public("conceded", seat=seat),),
+            forced_outcome=outcome,
+        )
 
     async def _commit(
         self,
@@ -337,7 +361,9 @@ class MatchService:
         commitment = None
         if action is not None and getattr(action, "secret", False):
             dig, salt, payload = commitments.commit(live.id, seq, action_json)
-            commitment = Commitment(seq=seq, seat=seat if seat is not None else -1, digest=dig, salt=salt, payload=payload)
+            commitment = Commitment(
+                seq=seq, seat=seat if seat is not None else -1, digest=dig, salt=salt, payload=payload
+            )
         opened = self._reveals(live, events, outcome is not None, commitment)
         entry = LogEntry(
             seq=seq,
@@ -351,7 +377,10 @@ class MatchService:
         due = kind == "setup" or outcome is not None or seq % self.snapshot_every == 0
         try:
             await self.store.append(
-                rec, entry, snapshot=game.dump_state(state) if due else None, commitment=commitment,
+                rec,
+                entry,
+                snapshot=game.dump_state(state) if due else None,
+                commitment=commitment,
                 revealed=[c.seq for c in opened],
             )
         except VersionConflict:
@@ -366,8 +395,14 @@ class MatchService:
         for c in opened:
             open_list.remove(c)
         reveals = tuple(
-            Reveal(seq=c.seq, seat=c.seat, digest=c.digest, salt=c.salt, payload=c.payload,
-                   verified=commitments.verify(live.id, c.seq, c.salt, c.payload, c.digest))
+            Reveal(
+                seq=c.seq,
+                seat=c.seat,
+                digest=c.digest,
+                salt=c.salt,
+                payload=c.payload,
+                verified=commitments.verify(live.id, c.seq, c.salt, c.payload, c.digest),
+            )
             for c in opened
         )
         return Applied(

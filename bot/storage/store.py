@@ -40,7 +40,9 @@ class Store:
         self._clock = clock
 
     @classmethod
-    async def open(cls, path: str | Path, *, clock: Callable[[], float] = time.time, synchronous: str = "FULL") -> Store:
+    async def open(
+        cls, path: str | Path, *, clock: Callable[[], float] = time.time, synchronous: str = "FULL"
+    ) -> Store:
         """Open (creating folders and schema as needed) with WAL and foreign keys on."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -148,9 +148,7 @@ class DuelGame(BaseGame[DuelState, Any, DuelView]):
             scores[winner] += 1
         events.append(public(REVEAL, seats=[0, 1]))
         events.append(public("revealed", cards=[a, b], winner=winner))
-        new = state.model_copy(
-            update={"picks": (None, None), "hands": hands, "scores": tuple(scores), "last": (a, b)}
-        )
+        new = state.model_copy(update={"picks": (None, None), "hands": hands, "scores": tuple(scores), "last": (a, b)})
         if winner is not None and new.deck and max(scores) < TARGET:
             prompt = Prompt(id=f"bonus-{state.round}", seat=winner, kind="draw", question=txt("duel.prompt.draw"))
             new = new.model_copy(update={"phase": "bonus", "prompt": prompt})

@@ -49,7 +49,11 @@ def render_hand(view: DuelView, *, locale: str, theme: Theme = DEFAULT) -> Image
 def summarize(view: DuelView, *, locale: str) -> str:
     parts = [f"{t('duel.name', locale)} — {view.round}"]
     for s in view.seats:
-        line = f"{s.name}: {s.score} pt, {s.hand_count} cartes" if locale == "fr" else f"{s.name}: {s.score} pt, {s.hand_count} cards"
+        line = (
+            f"{s.name}: {s.score} pt, {s.hand_count} cartes"
+            if locale == "fr"
+            else f"{s.name}: {s.score} pt, {s.hand_count} cards"
+        )
         if s.hand is not None:
             line += f" [{', '.join(map(str, s.hand))}]"
         parts.append(line)

@@ -68,6 +68,7 @@ class FakeDiscord(InteractionBuilders):
         self.errors: list[str] = self._collector.errors
         self.identify_payloads: list[JSON] = []
         self.gateway_frames: list[JSON] = []
+        self._allowed_errors: list[re.Pattern[str]] = []
         self._inflight = 0
         self._bots: list[discord.Client] = []  # login-mode bots: gateway events are parsed in-process
         self._patches = Patches()
@@ -244,11 +245,15 @@ class FakeDiscord(InteractionBuilders):
                 await asyncio.wait_for(self._call_event.wait(), remaining)
 
     # driving --------------------------------------------------------------------------------
+    def allow_errors(self, pattern: str) -> None:
+        """Logged errors matching this regex do not fail the test (e.g. testing the bot's error handler)."""
+        self._allowed_errors.append(re.compile(pattern))
+
     def check(self) -> None:
         """Fail if discord.py (or the bot) logged an ERROR, or the bot called an unknown route."""
-        if self.errors:
-            errors = list(self.errors)
-            self.errors.clear()
+        errors = [e for e in self.errors if not any(p.search(e) for p in self._allowed_errors)]
+        self.errors.clear()
+        if errors:
             raise AssertionError(
                 "FakeDiscord caught errors (logged ERRORs / unhandled routes):\n  " + "\n  ".join(errors)
             )

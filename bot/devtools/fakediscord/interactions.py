@@ -53,7 +53,7 @@ class InteractionBuilders:
 
     def upload(self, filename: str, data: bytes, content_type: str | None = None) -> OptionValue:
         """An ATTACHMENT (type 11) option: the file is put on the fake CDN so ``Attachment.read()`` works."""
-        attachment = self.world._store_attachment(0, filename, data, None)
+        attachment = self.world.store_attachment(0, filename, data, None)
         if content_type:
             attachment["content_type"] = content_type
         attachment["ephemeral"] = True

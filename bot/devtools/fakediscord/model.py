@@ -11,6 +11,7 @@ import datetime as dt
 import io
 import mimetypes
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -341,10 +342,10 @@ class World:
                 raise ValueError(f"attachment id {spec['id']} refers to no uploaded file")
             filename, data, _ = files[index]
             filename = spec.get("filename") or filename
-            out.append(self._store_attachment(channel_id, filename, data, spec.get("description")))
+            out.append(self.store_attachment(channel_id, filename, data, spec.get("description")))
         return out
 
-    def _store_attachment(self, channel_id: int, filename: str, data: bytes, description: str | None) -> JSON:
+    def store_attachment(self, channel_id: int, filename: str, data: bytes, description: str | None) -> JSON:
         aid = self.snowflake()
         url = f"{self.cdn_base}/attachments/{channel_id}/{aid}/{filename}"
         self.cdn[url] = data
@@ -391,7 +392,7 @@ class World:
         self,
         channel_id: int,
         body: JSON,
-        files: list[Any] = (),  # type: ignore[assignment]
+        files: Sequence[Any] = (),
         *,
         message_type: int = 0,
         interaction: InteractionRecord | None = None,
@@ -441,7 +442,7 @@ class World:
             channel["total_message_sent"] += 1
         return message
 
-    def edit_message(self, message: JSON, body: JSON, files: list[Any] = ()) -> JSON:  # type: ignore[assignment]
+    def edit_message(self, message: JSON, body: JSON, files: Sequence[Any] = ()) -> JSON:
         channel_id = int(message["channel_id"])
         if "attachments" in body or files:
             message["attachments"] = self._attachments(channel_id, body, list(files), message["attachments"])

@@ -160,7 +160,8 @@ class Router:
     def get_history(self, channel_id: str, *, query: dict[str, str], **_: Any) -> Answer:
         if self._channel(channel_id) is None:
             return discord_error(UNKNOWN_CHANNEL)
-        messages = list(self.w.messages[int(channel_id)].values())[::-1]  # newest first
+        # newest first; ephemeral messages exist only for their interaction's webhook
+        messages = [m for m in reversed(self.w.messages[int(channel_id)].values()) if not m["flags"] & 64]
         if "before" in query:
             messages = [m for m in messages if int(m["id"]) < int(query["before"])]
         if "after" in query:
@@ -179,7 +180,9 @@ class Router:
         return 200, self.w.create_message(int(channel_id), body, files)
 
     def _message(self, channel_id: str, message_id: str) -> JSON | None:
-        return self.w.messages.get(int(channel_id), {}).get(int(message_id))
+        """A channel message; ephemeral ones are unknown to the channel routes, as on Discord."""
+        message = self.w.messages.get(int(channel_id), {}).get(int(message_id))
+        return None if message is None or message["flags"] & 64 else message
 
     def get_message(self, channel_id: str, message_id: str, **_: Any) -> Answer:
         message = self._message(channel_id, message_id)

@@ -1,0 +1,111 @@
+"""A greedy King of Liber player: try each (pruned) legal action, score the resulting board, keep
+the best. An attack is scored as if it were not blocked. Seeded: ties are broken with the rng.
+
+It only ever returns an element of `legal_actions`, for either seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import RandomSource, Rng
+
+from .actions import Ability, Attack, Block, End, Equip, Move, Play
+from .content import CARDS
+from .legality import legal_actions
+from .state import ARRIERE, FRONT, PLAINE, LiberState
+
+WIN = 100_000.0
+#: Value of each ability on a unit, beyond its force and pv.
+ABILITY_VALUE = 0.7
+
+
+def _creature_value(card_id: str, pv: int, line: int) -> float:
+    card = CARDS[card_id]
+    value = card.force * 1.4 + pv * 1.0 + ABILITY_VALUE * len(card.abilities)
+    abil = card.abilities
+    if "artillerie" in abil:
+        value += 0.6 if line in (PLAINE, FRONT) else 0.0
+    elif "tir" in abil:
+        value += 0.6 if line in (ARRIERE, FRONT) else 0.0
+    else:
+        value += (0.0, 0.4, 0.8)[line]
+    return value
+
+
+def evaluate(state: LiberState, seat: int) -> float:
+    """The board from `seat`'s side: material, the generals' PV, resources and win progress."""
+    if state.result is not None:
+        if not state.result.winners:
+            return 0.0
+        return WIN if seat in state.result.winners else -WIN
+    total = 0.0
+    for s, side in enumerate(state.sides):
+        sign = 1.0 if s == seat else -1.0
+        value = side.gold * 0.3 + side.faith * 1.5 + side.vp * 0.9 + len(side.hand) * 0.8
+        value += 10.0 if side.god is not None else 0.0
+        for i, p in enumerate(side.grid):
+            if p is None:
+                continue
+            if p.kind == "general":
+                value += p.pv * 5.0
+            elif p.kind in ("unit", "token"):
+                value += _creature_value(p.card, p.pv, i // 5) - (1.5 if p.poisoned else 0.0)
+                value += 1.5 * len(p.items)
+            elif p.kind == "lieu":
+                value += 12.0
+            else:
+                value += 3.0
+        total += sign * value
+    return total
+
+
+def _prune(state: LiberState, actions: list[Any]) -> list[Any]:
+    """Keep one slot per line for placements and moves: the slot rarely matters to this player."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for a in actions:
+        key: tuple[Any, ...] | None = None
+        if isinstance(a, Play) and a.at is not None and state.piece(a.at) is None:
+            key = ("play", a.card, a.at[0], a.at[1])
+        elif isinstance(a, Move):
+            key = ("move", a.frm, a.to[1])
+        elif isinstance(a, Ability) and a.ability in ("invocateur", "telekinesie"):
+            key = ("ability", a.ability, a.target if a.ability == "telekinesie" else None, a.to[1] if a.to else None)
+        elif isinstance(a, Equip):
+            key = ("equip", a.item, a.to)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
+
+
+def _score(game: Any, state: LiberState, seat: int, action: Any) -> float:
+    scratch = Rng(0)  # apply draws no chance; a scratch source keeps the real one untouched
+    after = game.apply(state, seat, action, scratch).state
+    if isinstance(action, Attack) and after.phase == "block":
+        after = game.apply(after, 1 - seat, Block(blocker=None), scratch).state
+    # Ravage (and any prompt of ours) is answered greedily by the next call; score it as is.
+    return evaluate(after, seat)
+
+
+def choose(game: Any, state: LiberState, seat: int, rng: RandomSource) -> Any:
+    legal = legal_actions(state, seat)
+    if not legal:
+        return None
+    if len(legal) == 1:
+        return legal[0]
+    candidates = _prune(state, legal)
+    best: list[Any] = []
+    best_score = float("-inf")
+    for action in candidates:
+        score = _score(game, state, seat, action)
+        if isinstance(action, End):
+            score += 0.05  # prefer stopping to a pointless action
+        if score > best_score + 1e-9:
+            best, best_score = [action], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(action)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]

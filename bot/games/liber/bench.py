@@ -1,0 +1,82 @@
+"""Bench helpers: seeded playouts and the AI against a uniformly random player.
+
+`playout_stats(n, seed)` plays random games to the end; `ai_vs_random(n, seed)` returns the AI's
+win rate (the AI takes seat 0 in even games and seat 1 in odd ones).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine import Rng, SeatSpec
+
+from . import GAME
+from .state import LiberState
+
+Policy = Callable[[LiberState, int, Rng], Any]
+
+
+def random_policy(state: LiberState, seat: int, rng: Rng) -> Any:
+    legal = GAME.legal_actions(state, seat)
+    return legal[rng.below(len(legal))]
+
+
+def ai_policy(state: LiberState, seat: int, rng: Rng) -> Any:
+    return GAME.ai_action(state, seat, rng)
+
+
+def play_game(
+    policies: tuple[Policy, Policy], seed: int, *, on_step: Callable[[LiberState], None] | None = None
+) -> tuple[LiberState, int]:
+    """Play one seeded game; returns the final state and the number of actions."""
+    rng = Rng(seed)
+    seats = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
+    state = GAME.setup(seats, {}, rng).state
+    steps = 0
+    while GAME.outcome(state) is None:
+        (seat,) = tuple(GAME.to_act(state))
+        action = policies[seat](state, seat, rng)
+        state = GAME.apply(state, seat, action, rng).state
+        steps += 1
+        if on_step is not None:
+            on_step(state)
+    return state, steps
+
+
+def ai_vs_random(n: int = 200, seed: int = 0) -> float:
+    """The AI's win rate against a uniformly random player over `n` seeded games."""
+    wins = 0
+    for i in range(n):
+        ai_seat = i % 2
+        policies: tuple[Policy, Policy] = (ai_policy, random_policy) if ai_seat == 0 else (random_policy, ai_policy)
+        state, _ = play_game(policies, seed + i)
+        assert state.result is not None
+        wins += ai_seat in state.result.winners
+    return wins / n
+
+
+def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
+    """Random playouts: games/s, actions/s, how games end and how long they last."""
+    start = time.perf_counter()
+    reasons: Counter[str] = Counter()
+    actions = 0
+    rounds = 0
+    for i in range(n):
+        state, steps = play_game((random_policy, random_policy), seed + i)
+        assert state.result is not None
+        reasons[state.result.reason] += 1
+        actions += steps
+        rounds += state.round
+    elapsed = time.perf_counter() - start
+    return {
+        "games": n,
+        "seconds": round(elapsed, 2),
+        "games_per_s": round(n / elapsed, 1),
+        "actions_per_s": round(actions / elapsed),
+        "mean_actions": round(actions / n, 1),
+        "mean_rounds": round(rounds / n, 1),
+        "reasons": dict(reasons),
+    }

@@ -1,0 +1,273 @@
+"""King of Liber on the engine protocol: setup, legality, apply, views, outcome, labels, AI."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bot.engine import (
+    PHASE,
+    BaseGame,
+    EngineError,
+    Event,
+    IllegalAction,
+    Outcome,
+    RandomSource,
+    Seat,
+    SeatSpec,
+    Text,
+    Transition,
+    choice,
+    private,
+    public,
+    shuffled,
+    txt,
+)
+
+from . import legality
+from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, LiberAction, Move, Play
+from .combat import check_win, resolve_attack, settle_deaths, wound
+from .content import CARDS, DECKS, deck_problems, parse_decklist
+from .effects import equip, play_card, use_ability
+from .i18n import CATALOG
+from .state import (
+    ARRIERE,
+    GENERAL_SLOT,
+    HAND_LIMIT,
+    OPENING_HAND,
+    SLOTS,
+    Combat,
+    LiberState,
+    Piece,
+    Pos,
+    Side,
+)
+from .turn import end_placement, end_turn, finish_turn, open_response, start_turn
+from .views import LiberView, build_view
+
+DEFAULT_DECKS = ("ordre_du_lion", "legion_cendree")
+MAJOR = {"placement": "placement", "attack": "attack", "block": "attack", "response": "end", "discard": "end"}
+
+
+class LiberGame(BaseGame[LiberState, Any, LiberView]):
+    key = "liber"
+    state_type = LiberState
+    action_type = LiberAction
+    catalog: ClassVar[dict[str, dict[str, str]]] = CATALOG
+
+    # -- options --------------------------------------------------------------------------------
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A seat brings a starter deck (`deck`) or a text list (`decklist`): rule "Matériel"."""
+        out = dict(options)
+        if "deck" in options and "decklist" in options:
+            raise EngineError("liber.invalid_deck", problems="deck and decklist both given")
+        if "deck" in options:
+            if options["deck"] not in DECKS:
+                raise EngineError("liber.invalid_deck", problems=f"unknown deck {options['deck']!r}")
+        elif "decklist" in options:
+            general, cards, problems = parse_decklist(str(options["decklist"]), CARDS)
+            problems += deck_problems(general, cards, CARDS)
+            if problems:
+                raise EngineError("liber.invalid_deck", problems="; ".join(problems))
+            out["general"] = general
+            out["cards"] = cards
+        return out
+
+    def _deck_for(self, spec: SeatSpec) -> tuple[str | None, str, list[str]]:
+        opts = self.validate_seat_options(spec.options)
+        if "cards" in opts:
+            return None, opts["general"], list(opts["cards"])
+        deck = DECKS[opts.get("deck", DEFAULT_DECKS[spec.seat % 2])]
+        return deck.id, deck.general, deck.card_list()
+
+    # -- protocol -------------------------------------------------------------------------------
+    def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[LiberState]:
+        """Rule "Mise en place": shuffled decks, generals in the centre of the back line, 7 cards;
+        the first player is drawn at random (Decision D-LIB-11)."""
+        ev: list[Event] = []
+        sides: list[Side] = []
+        cards: dict[int, str] = {}
+        for spec in sorted(seats, key=lambda s: s.seat):
+            seat = spec.seat
+            deck_id, general, deck_cards = self._deck_for(spec)
+            uids = list(range(seat * 100, seat * 100 + len(deck_cards)))
+            cards.update(zip(uids, deck_cards, strict=True))
+            gen_uid = seat * 100 + 99
+            cards[gen_uid] = general
+            grid: list[Piece | None] = [None] * 15
+            grid[ARRIERE * SLOTS + GENERAL_SLOT] = Piece(
+                uid=gen_uid, card=general, owner=seat, kind="general", pv=CARDS[general].pv
+            )
+            deck = shuffled(rng, uids)
+            hand, deck = deck[-OPENING_HAND:], deck[:-OPENING_HAND]
+            sides.append(Side(name=spec.name, deck_id=deck_id, general=general, deck=deck, hand=hand, grid=grid))
+            ev.append(private([seat], "opening_hand", cards=sorted(cards[u] for u in hand)))
+        first = choice(rng, [0, 1])
+        state = LiberState(sides=sides, cards=cards, first=first, active=first)
+        ev.append(public("setup", first_seat=first, hand=OPENING_HAND))
+        start_turn(state, ev)
+        return Transition(state=state, events=tuple(ev))
+
+    def to_act(self, state: LiberState) -> frozenset[Seat]:
+        return legality.to_act(state)
+
+    def legal_actions(self, state: LiberState, seat: Seat) -> list[Any]:
+        return legality.legal_actions(state, seat)
+
+    def apply(self, state: LiberState, seat: Seat, action: Any, rng: RandomSource) -> Transition[LiberState]:
+        refused = legality.refusal(state, seat, action)
+        if refused is not None:
+            raise IllegalAction(refused[0], rule=refused[1])
+        s = state.clone()
+        ev: list[Event] = []
+        _HANDLERS[type(action)](s, ev, seat, action)
+        check_win(s, ev)
+        return Transition(state=s, events=tuple(ev))
+
+    def view(self, state: LiberState, viewer: Seat | None) -> LiberView:
+        return build_view(state, viewer)
+
+    def outcome(self, state: LiberState) -> Outcome | None:
+        if state.result is None:
+            return None
+        scores = {str(i): s.vp for i, s in enumerate(state.sides)}
+        if not state.result.winners:
+            return Outcome(draw=True, reason=txt(f"liber.outcome.{state.result.reason}"), scores=scores)
+        return Outcome(
+            winners=tuple(state.result.winners), reason=txt(f"liber.outcome.{state.result.reason}"), scores=scores
+        )
+
+    # -- presentation ---------------------------------------------------------------------------
+    def phase(self, state: LiberState) -> str:
+        """Changes with the round, the active player and the major phase (not with each block)."""
+        if state.phase == "over":
+            return "over"
+        phase = state.ravage.back if state.phase == "ravage" and state.ravage else state.phase
+        return f"{state.round}:{state.active}:{MAJOR.get(phase, phase)}"
+
+    def describe_action(self, state: LiberState, seat: Seat, action: Any) -> Text:
+        from .labels import describe
+
+        return describe(state, seat, action)
+
+    def ai_action(self, state: LiberState, seat: Seat, rng: RandomSource) -> Any:
+        from .ai import choose
+
+        return choose(self, state, seat, rng)
+
+
+# -- handlers (state is a clone, legality checked) -------------------------------------------------
+def _play(s: LiberState, ev: list[Event], seat: int, a: Play) -> None:
+    card = CARDS[a.card]
+    play_card(s, ev, seat, a.card, a.at, legality.play_cost(s, seat, card, a.at))
+
+
+def _move(s: LiberState, ev: list[Event], seat: int, a: Move) -> None:
+    piece = s.piece(a.frm)
+    assert piece is not None
+    s.put(a.frm, None)
+    s.put(a.to, piece)
+    piece.moved = True
+    ev.append(public("moved", seat=seat, card=piece.card, line=a.to[1], slot=a.to[2], telekinesis=False))
+
+
+def _ability(s: LiberState, ev: list[Event], seat: int, a: Ability) -> None:
+    use_ability(s, ev, seat, a.source, a.ability, a.target, a.to, a.card)
+
+
+def _equip(s: LiberState, ev: list[Event], seat: int, a: Equip) -> None:
+    equip(s, ev, seat, a.item, a.to)
+
+
+def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
+    """Decision D-LIB-06: attacks are declared and resolved one at a time; each one opens the
+    defender's window (block, Impatient units, éphémères)."""
+    attacker = s.piece(a.attacker)
+    targets: list[Pos] = [a.target] if a.target2 is None else [a.target, a.target2]
+    assert attacker is not None
+    uids = [s.piece(t).uid for t in targets]  # type: ignore[union-attr]
+    s.combat = Combat(attacker=attacker.uid, targets=uids, split=a.split)
+    ev.append(
+        public(
+            "attack_declared",
+            seat=seat,
+            card=attacker.card,
+            targets=[s.piece(t).card for t in targets],  # type: ignore[union-attr]
+        )
+    )
+    defender = 1 - seat
+    if not s.sides[defender].hand and not any(
+        legality.can_block(s, defender, pos) is None for pos, p in s.creatures(defender) if p.kind != "general"
+    ):
+        _resolve(s, ev, None)
+    else:
+        s.phase = "block"
+
+
+def _resolve(s: LiberState, ev: list[Event], blocker: int | None) -> None:
+    combat = s.combat
+    assert combat is not None
+    s.combat = None
+    if blocker is not None:
+        ev.append(public("blocked", seat=1 - s.active, card=s.cards[blocker]))
+    resolve_attack(s, ev, combat, blocker)
+    if s.result is None:
+        s.phase = "attack"
+
+
+def _block(s: LiberState, ev: list[Event], seat: int, a: Block) -> None:
+    blocker = s.piece(a.blocker).uid if a.blocker is not None else None  # type: ignore[union-attr]
+    _resolve(s, ev, blocker)
+
+
+def _assign(s: LiberState, ev: list[Event], seat: int, a: Assign) -> None:
+    """Rule "Ravage": 3 damage split one point at a time over enemy units (D-LIB-32)."""
+    rav = s.ravage
+    assert rav is not None
+    source = s.find(rav.source)
+    fanatic = False
+    if source is not None:
+        piece = s.piece(source)
+        fanatic = piece is not None and "fanatique" in CARDS[piece.card].abilities
+    wound(s, ev, a.target, 1, by=seat, source="unit", fanatic=fanatic)
+    settle_deaths(s, ev)
+    if s.result is not None:
+        return
+    rav.remaining -= 1
+    if rav.remaining <= 0 or not any(p.kind != "general" for _pos, p in s.creatures(1 - seat)):
+        s.phase = rav.back
+        s.ravage = None
+
+
+def _discard(s: LiberState, ev: list[Event], seat: int, a: Discard) -> None:
+    side = s.sides[seat]
+    uid = next(u for u in side.hand if s.cards[u] == a.card)
+    side.hand.remove(uid)
+    side.cemetery.append(uid)
+    ev.append(public("discarded", seat=seat, card=a.card))
+    if len(side.hand) <= HAND_LIMIT:
+        end_turn(s, ev)
+
+
+def _end(s: LiberState, ev: list[Event], seat: int, a: End) -> None:
+    if s.phase == "placement":
+        end_placement(s, ev)
+    elif s.phase == "attack":
+        open_response(s, ev)
+    else:
+        finish_turn(s, ev)
+
+
+_HANDLERS: dict[type, Any] = {
+    Play: _play,
+    Move: _move,
+    Ability: _ability,
+    Equip: _equip,
+    Attack: _attack,
+    Block: _block,
+    Assign: _assign,
+    Discard: _discard,
+    End: _end,
+}
+
+__all__ = ["PHASE", "LiberGame"]
