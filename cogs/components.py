@@ -21,24 +21,26 @@ def host_of(interaction: discord.Interaction[Any]) -> Host:
     return interaction.client.host  # type: ignore[attr-defined, no-any-return]
 
 
-class _MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]]):
-    """A button that only carries the match id."""
+class _MatchButton:
+    """Mixin of the buttons that only carry the match id (DynamicItem subclasses need a template each)."""
 
     prefix = ""
     style = discord.ButtonStyle.secondary
 
     def __init__(self, match_id: str, *, label: str = "…") -> None:
         self.match_id = match_id
-        super().__init__(discord.ui.Button(label=label, style=self.style, custom_id=f"tv:{self.prefix}:{match_id}"))
+        super().__init__(  # type: ignore[call-arg]
+            discord.ui.Button(label=label, style=self.style, custom_id=f"tv:{self.prefix}:{match_id}")
+        )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> _MatchButton:
+    ) -> Any:
         return cls(match["m"], label=item.label or "…")
 
 
-class ActButton(_MatchButton, template=rf"tv:act:{MID}"):
+class ActButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:act:{MID}"):
     prefix = "act"
     style = discord.ButtonStyle.primary
 
@@ -46,14 +48,14 @@ class ActButton(_MatchButton, template=rf"tv:act:{MID}"):
         await host_of(interaction).open_menu(interaction, self.match_id)
 
 
-class HandButton(_MatchButton, template=rf"tv:hand:{MID}"):
+class HandButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:hand:{MID}"):
     prefix = "hand"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await host_of(interaction).show_hand(interaction, self.match_id)
 
 
-class JoinButton(_MatchButton, template=rf"tv:join:{MID}"):
+class JoinButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:join:{MID}"):
     prefix = "join"
     style = discord.ButtonStyle.success
 
@@ -61,14 +63,14 @@ class JoinButton(_MatchButton, template=rf"tv:join:{MID}"):
         await host_of(interaction).join(interaction, self.match_id)
 
 
-class AddAiButton(_MatchButton, template=rf"tv:ai:{MID}"):
+class AddAiButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:ai:{MID}"):
     prefix = "ai"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await host_of(interaction).add_ai(interaction, self.match_id)
 
 
-class StartButton(_MatchButton, template=rf"tv:start:{MID}"):
+class StartButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:start:{MID}"):
     prefix = "start"
     style = discord.ButtonStyle.primary
 

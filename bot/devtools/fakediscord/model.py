@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import io
 import mimetypes
 import re
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +36,18 @@ DEFAULT_MEMBER_PERMISSIONS = discord.Permissions.text() | discord.Permissions(vi
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 MENTION_RE = re.compile(r"<@!?(\d+)>")
 EMBED_URL_KEYS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of a PNG or GIF, read from its header (Discord reports them for images).
+
+    No Pillow here: the architecture keeps PIL in renderers/.
+    """
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return struct.unpack(">II", data[16:24])  # type: ignore[return-value]
+    if data[:4] == b"GIF8" and len(data) >= 10:
+        return struct.unpack("<HH", data[6:10])  # type: ignore[return-value]
+    return None
 
 
 def now_iso() -> str:
@@ -359,14 +371,9 @@ class World:
         }
         if description:
             attachment["description"] = description
-        if attachment["content_type"].startswith("image/"):
-            try:
-                from PIL import Image  # optional: only for width/height of images
-
-                with Image.open(io.BytesIO(data)) as img:
-                    attachment["width"], attachment["height"] = img.size
-            except Exception:
-                pass
+        size = image_size(data)
+        if size is not None:
+            attachment["width"], attachment["height"] = size
         return attachment
 
     def _embeds(self, embeds: list[JSON], attachments: list[JSON]) -> list[JSON]:
