@@ -205,10 +205,18 @@ class Host:
             await self.fail(interaction, exc, match_id)
 
     async def act(self, interaction: discord.Interaction[Any], match_id: str, version: int, slot: int) -> None:
-        """Submit the action in `slot` of the clicker's legal actions at `version`."""
+        """Submit the action in `slot` of the clicker's legal actions at `version`.
+
+        From a menu (component) the menu message is replaced by the confirmation; from a slash
+        command the answer is a private followup.
+        """
         locale = self.locales.user(interaction)
+        from_component = interaction.type == discord.InteractionType.component
         try:
-            await interaction.response.defer()
+            if from_component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.service.get(match_id)
             seat = live.seat_of(interaction.user.id)
             if seat is None:
@@ -217,15 +225,34 @@ class Host:
                 from bot.services import StaleVersion
 
                 raise StaleVersion(live.version)
+            if seat.seat not in live.to_act():
+                raise EngineError("not_your_turn")
             actions = live.game.legal_actions(live.state, seat.seat)
             if not 0 <= slot < len(actions):
                 raise ServiceError("unknown_choice")
             action = actions[slot]
             label = localize(live.game.describe_action(live.state, seat.seat, action), locale, live.seat_name)
             await self.service.submit(match_id, interaction.user.id, action, version)
-            await interaction.edit_original_response(content=t("menu.done", locale, action=label), view=None)
+            if from_component:
+                await interaction.edit_original_response(content=t("menu.done", locale, action=label), view=None)
+            else:
+                await self.say(interaction, t("menu.done", locale, action=label))
         except Exception as exc:
             await self.fail(interaction, exc, match_id)
+
+    def move_choices(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete of legal moves: (label, "version:slot"), filtered by what was typed, at most 25."""
+        locale = self.locales.user(interaction)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None or seat.seat not in live.to_act():
+            return []
+        actions = live.game.legal_actions(live.state, seat.seat)
+        labels = p.action_labels(live, seat.seat, actions, locale)
+        needle = _fold(current)
+        out = [(label[:100], f"{live.version}:{slot}") for slot, label in enumerate(labels) if needle in _fold(label)]
+        return out[:25]
 
     async def submit_action(self, interaction: discord.Interaction[Any], live: LiveMatch, action: Any) -> None:
         """For game commands: submit a typed action at the current version and confirm privately."""
@@ -294,3 +321,10 @@ class Host:
                 if event.public and (line := p.event_line(live, event, locale)):
                     out.append(f"`{entry.seq:>3}` {line}")
         return out
+
+
+def _fold(text: str) -> str:
+    """Case- and accent-insensitive matching for autocomplete."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))

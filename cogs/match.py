@@ -171,6 +171,30 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc)
 
+    @partie.command(name=ls("jouer", "cmd.jouer.name"), description=ls("Jouer un coup", "cmd.jouer.desc"))
+    @app_commands.rename(move=ls("coup", "opt.coup.name"))
+    @app_commands.describe(move=ls("Le coup à jouer (choisissez dans la liste)", "opt.coup.desc"))
+    async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """The generic way to play any legal move, for games or prompts without a dedicated command."""
+        try:
+            live = await self.host.match_here(interaction)
+            version, _, slot = move.partition(":")
+            if not (version.isdigit() and slot.isdigit()):
+                raise ServiceError("unknown_choice")
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.act(interaction, live.id, int(version), int(slot))
+
+    @play.autocomplete("move")
+    async def _move_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        live = await self.host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
+        if live is None or live.state is None:
+            return []
+        return [app_commands.Choice(name=n, value=v) for n, v in self.host.move_choices(interaction, live, current)]
+
     @partie.command(
         name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc")
     )

@@ -42,10 +42,17 @@ class Table:
         return self.bot.service
 
     # -- acting ---------------------------------------------------------------------------------
-    async def slash(self, who: str, command: str, subcommand: str | None = None, *, channel: JSON | None = None,
-                    **options: Any) -> Any:
-        payload = self.fd.slash(command, self.people[who], self.guild, channel=channel or self.channel,
-                                subcommand=subcommand, options=options)
+    async def slash(
+        self, who: str, command: str, subcommand: str | None = None, *, channel: JSON | None = None, **options: Any
+    ) -> Any:
+        payload = self.fd.slash(
+            command,
+            self.people[who],
+            self.guild,
+            channel=channel or self.channel,
+            subcommand=subcommand,
+            options=options,
+        )
         calls = await self.fd.interact(self.bot, payload)
         await self.idle()
         return calls
@@ -93,7 +100,7 @@ class Table:
         actions = list(live.game.legal_actions(live.state, seat.seat))
         wanted = live.game.ai_action(live.state, seat.seat, rng) or choice(rng, actions)
         slot = actions.index(wanted)
-        menu = self.last_with(thread, f"tv:")
+        menu = self.last_with(thread, "tv:")
         ids = custom_ids(menu)
         button = f"tv:a:{live.id}:{live.version}:{slot}"
         if button in ids:
@@ -109,8 +116,9 @@ class Table:
 
 
 @contextlib.asynccontextmanager
-async def open_table(db_path: str | Path, names: tuple[str, ...] = ("Alice", "Bob"), *, transport: str = "inproc",
-                     locale: str = "fr") -> AsyncIterator[Table]:
+async def open_table(
+    db_path: str | Path, names: tuple[str, ...] = ("Alice", "Bob"), *, transport: str = "inproc", locale: str = "fr"
+) -> AsyncIterator[Table]:
     """A fake Discord with a guild of these people and a logged-in bot on a fresh database."""
     async with FakeDiscord(transport) as fd:  # type: ignore[arg-type]
         people = {n: fd.add_user(n, locale) for n in names}

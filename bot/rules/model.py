@@ -50,9 +50,12 @@ class LocalizedList(BaseModel):
     fr: tuple[str, ...] = ()
     en: tuple[str, ...] = ()
 
-    @field_validator("fr", "en")
+    @field_validator("fr", "en", mode="before")
     @classmethod
-    def _clean(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+    def _clean(cls, values: object) -> tuple[str, ...]:
+        if not isinstance(values, list | tuple):
+            raise ValueError("expected a list of terms")
+        # YAML turns bare numbers (years, sizes) into ints: terms are always text.
         cleaned = tuple(str(v).strip() for v in values)
         if any(not v for v in cleaned):
             raise ValueError("empty term")

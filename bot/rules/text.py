@@ -18,9 +18,9 @@ STOPWORDS = frozenset(
     a au aux avec ce ces cet cette comment d de des du elle en est et il ils je l la le les leur lui
     ma mais me mes mon ne ni on ou par pas peut peux pour quand que quel quelle quels qu qui quoi sa
     se ses si son sont sur ta te tes ton tu un une vos votre y c s t j m n faire fait fonctionne
-    marche regle regles role
-    an and are as at be by can do does for from how i in is it its of on or the this to what when
-    where which who why with work works my your rule rules
+    marche regle regles role combien
+    an and are as at be by can do does for from how i in is it its of on the this to what when
+    where which who why with work works my your rule rules many much
     """.split()
 )
 

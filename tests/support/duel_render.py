@@ -54,8 +54,8 @@ def summarize(view: DuelView, *, locale: str) -> str:
             if locale == "fr"
             else f"{s.name}: {s.score} pt, {s.hand_count} cards"
         )
-        if s.hand is not None:
-            line += f" [{', '.join(map(str, s.hand))}]"
+        if s.hand is not None:  # 🂠 marks private content: tests assert it never reaches a public payload
+            line += f" 🂠 [{', '.join(map(str, s.hand))}]"
         parts.append(line)
     if view.last:
         parts.append(f"{view.last[0]} / {view.last[1]}")

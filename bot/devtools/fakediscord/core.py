@@ -328,7 +328,7 @@ class FakeDiscord(InteractionBuilders):
         if via_gateway:
             seq = await self.gateway_dispatch("INTERACTION_CREATE", payload)
             await self._wait_until(
-                lambda: bot.ws is not None and (bot.ws.sequence or 0) >= seq,
+                lambda: _sequence(bot) >= seq,
                 self.settle_timeout,
                 "the bot to receive the interaction",
             )
@@ -372,3 +372,12 @@ async def connect_bot(fd: FakeDiscord, bot: discord.Client, *, timeout: float = 
     await fd.settle()
     fd.check()
     return task
+
+
+def _sequence(bot: discord.Client) -> int:
+    """The last gateway sequence the bot saw (AutoShardedClient keeps its sockets per shard)."""
+    ws = getattr(bot, "ws", None)
+    if ws is None:
+        shards = getattr(bot, "_AutoShardedClient__shards", {}) or {}
+        ws = next((s.ws for s in shards.values()), None)
+    return int(getattr(ws, "sequence", 0) or 0) if ws is not None else 0

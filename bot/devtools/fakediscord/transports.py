@@ -254,14 +254,15 @@ class HttpServer:
                     await conn.send({"op": 11})
                 elif op == 2:
                     self.fake.identify_payloads.append(frame["d"])
-                    await self._ready(conn)
+                    await self._ready(conn, frame["d"].get("shard") or [0, 1])
                 elif op == 6:
                     await conn.dispatch("RESUMED", {})
         finally:
             self.connections.remove(conn)
         return ws
 
-    async def _ready(self, conn: GatewayConnection) -> None:
+    async def _ready(self, conn: GatewayConnection, shard: list[int]) -> None:
+        """READY (with the shard the bot identified as: AutoShardedBot reads it), then the guilds."""
         w = self.fake.world
         await conn.dispatch(
             "READY",
@@ -270,6 +271,7 @@ class HttpServer:
                 "user": w.bot_user,
                 "guilds": [{"id": g["id"], "unavailable": True} for g in w.guilds.values()],
                 "session_id": "fakesession",
+                "shard": list(shard),
                 "resume_gateway_url": str(self.gateway_url),
                 "application": {"id": str(w.application_id), "flags": 0},
                 "private_channels": [],

@@ -10,11 +10,14 @@ from bot.engine import Action
 
 
 class SetupMana(Action):
-    """Beginning of the game: put one of the six cards drawn into the Mana zone (three times)."""
+    """Beginning of the game: put one of the six cards drawn into the Mana zone (three times).
+
+    Not a committed secret: the faces are never revealed (3.2.9.a), and only the uid, which says
+    nothing about the card, is logged (D-ALT-17).
+    """
 
     kind: Literal["setup_mana"] = "setup_mana"
     uid: int
-    secret = True
 
 
 class Expand(Action):

@@ -43,7 +43,9 @@ def evaluate(state: AlteredState, seat: int) -> float:
     return score
 
 
-def _best_play(state: AlteredState, seat: int, plays: list[PlayCard], rng: RandomSource) -> tuple[float, PlayCard | None]:
+def _best_play(
+    state: AlteredState, seat: int, plays: list[PlayCard], rng: RandomSource
+) -> tuple[float, PlayCard | None]:
     base = evaluate(state, seat)
     best: tuple[float, PlayCard | None] = (0.05, None)
     for action in plays:
@@ -87,7 +89,7 @@ def choose(state: AlteredState, seat: int, rng: RandomSource) -> Any:
     if hero and readies and any(o.exhausted for o in p.mana):
         return HeroAbility()
     plays = [a for a in legal if isinstance(a, PlayCard)]
-    gain, action = _best_play(state, seat, plays, rng) if plays else (0.0, None)
+    _, action = _best_play(state, seat, plays, rng) if plays else (0.0, None)
     if action is not None:
         return action
     if hero and not readies and ready_orbs(p) >= 1:

@@ -175,6 +175,10 @@ def _validate(model: type[BaseModel], raw: Any, label: str, problems: list[str])
         return None
 
 
+def _id(raw: Any) -> str:
+    return str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
+
+
 def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
     """Validate raw YAML documents; raise `ContentError` listing every problem."""
     problems: list[str] = []
@@ -182,13 +186,13 @@ def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
     cards: dict[str, CardDef] = {}
     decks: dict[str, DeckDef] = {}
     for i, raw in enumerate(_items(cards_doc, "heroes", "cards.yaml", problems)):
-        hero = _validate(HeroDef, raw, f"cards.yaml: hero #{i} ({raw.get('id', '?') if isinstance(raw, dict) else '?'})", problems)
+        hero = _validate(HeroDef, raw, f"cards.yaml: hero #{i} ({_id(raw)})", problems)
         if hero is not None:
             if hero.id in heroes:
                 problems.append(f"cards.yaml: duplicate hero id {hero.id!r}")
             heroes[hero.id] = hero
     for i, raw in enumerate(_items(cards_doc, "cards", "cards.yaml", problems)):
-        card = _validate(CardDef, raw, f"cards.yaml: card #{i} ({raw.get('id', '?') if isinstance(raw, dict) else '?'})", problems)
+        card = _validate(CardDef, raw, f"cards.yaml: card #{i} ({_id(raw)})", problems)
         if card is not None:
             if card.id in cards or card.id in heroes:
                 problems.append(f"cards.yaml: duplicate card id {card.id!r}")

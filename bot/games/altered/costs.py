@@ -31,9 +31,9 @@ def can_pay(p: PlayerState, mana: int, *, exhaust_hero: bool = False) -> bool:
 def pay(p: PlayerState, mana: int, *, exhaust_hero: bool = False) -> None:
     """Pay all parts of a cost together (1.2.5.c-e); nothing changes when any part is missing."""
     if exhaust_hero and p.hero_exhausted:
-        raise IllegalAction("altered.hero_exhausted", rule="altered.cost.full")
+        raise IllegalAction("altered.hero_exhausted", rule="altered.cost")
     if ready_orbs(p) < mana:
-        raise IllegalAction("altered.cannot_pay", rule="altered.cost.full", cost=mana, ready=ready_orbs(p))
+        raise IllegalAction("altered.cannot_pay", rule="altered.cost", cost=mana, ready=ready_orbs(p))
     left = mana
     for i, orb in enumerate(p.mana):
         if left == 0:
@@ -53,7 +53,7 @@ def can_cycle(p: PlayerState) -> bool:
 def cycle_orb(p: PlayerState) -> None:
     """3.2.9.e: exhaust a ready orb to ready an exhausted one (the count of ready orbs is unchanged)."""
     if not can_cycle(p):
-        raise IllegalAction("altered.cannot_cycle", rule="altered.mana.cycle")
+        raise IllegalAction("altered.cannot_cycle", rule="altered.mana-zone")
     ready_i = next(i for i, o in enumerate(p.mana) if not o.exhausted)
     spent_i = next(i for i, o in enumerate(p.mana) if o.exhausted)
     p.mana[ready_i] = p.mana[ready_i].model_copy(update={"exhausted": True})

@@ -44,8 +44,14 @@ def run_triggers(state: AlteredState, trigger: str, rng: RandomSource, events: l
         for uid, card_id, ability in sources:
             if not _condition_holds(state, seat, ability):
                 continue
-            events.append(public("triggered", seat=seat, source=ref(f"altered.card.{card_id}"),
-                                 trigger=ref(f"altered.trigger.{trigger}")))  # fmt: skip
+            events.append(
+                public(
+                    "triggered",
+                    seat=seat,
+                    source=ref(f"altered.card.{card_id}"),
+                    trigger=ref(f"altered.trigger.{trigger}"),
+                )
+            )
             resolve(Ctx(state=state, seat=seat, rng=rng, events=events, source=uid, card=card_id), ability)
 
 

@@ -107,8 +107,9 @@ def dusk_progress(state: AlteredState, events: list[Event]) -> None:
             won = winning_terrains(state, seat, kind)
             blocked = bool(won) and has_defender(state.players[seat], kind)
             advance = bool(won) and not blocked
-            events.append(public("progress", seat=seat, expedition=kind, advanced=advance, terrains=won,
-                                 defender=blocked))  # fmt: skip
+            events.append(
+                public("progress", seat=seat, expedition=kind, advanced=advance, terrains=won, defender=blocked)
+            )
             if advance:
                 moves.append((seat, kind))
     for seat, kind in moves:
@@ -167,8 +168,14 @@ def end(state: AlteredState, winner: int | None, reason: str, events: list[Event
     state.winner = winner
     state.draw = winner is None
     state.end_reason = reason
-    events.append(public("game_over", winner_seat=winner, reason=ref(f"altered.outcome.{reason}"),
-                         scores=[p.score() for p in state.players]))  # fmt: skip
+    events.append(
+        public(
+            "game_over",
+            winner_seat=winner,
+            reason=ref(f"altered.outcome.{reason}"),
+            scores=[p.score() for p in state.players],
+        )
+    )
 
 
 def check_victory(state: AlteredState, events: list[Event]) -> None:

@@ -34,6 +34,8 @@ from .state import MAX_DAYS, SETUP_DRAW, AlteredState, Obj, PlayerState
 from .views import AlteredView, build_view
 
 DEFAULT_DECKS = ("aube", "seuil")
+#: Two anonymous seats with the default decks (bench and tests).
+GAME_CLASS_SEATS = (SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B"))
 UIDS_PER_SEAT = 1000
 
 
@@ -90,8 +92,9 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
             return {}
         if set(options) == {"deck"}:
             if options["deck"] not in CONTENT.decks:
-                raise EngineError("altered.invalid_deck", problems=[txt("altered.deck.unknown_deck",
-                                                                        name=str(options["deck"]))])  # fmt: skip
+                raise EngineError(
+                    "altered.invalid_deck", problems=[txt("altered.deck.unknown_deck", name=str(options["deck"]))]
+                )
             return {"deck": options["deck"]}
         if set(options) == {"decklist"} and isinstance(options["decklist"], str):
             hero, cards, problems = parse_decklist(CONTENT, options["decklist"])
@@ -113,11 +116,13 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
             players.append(PlayerState(name=spec.name, deck_id=deck_id, hero=hero, deck=deck))
         regions = build_adventure(rng)
         state = AlteredState(
-            players=players, regions=regions, first=rng.below(2),
-            max_days=int(options.get("max_days", MAX_DAYS)), next_uid=2 * UIDS_PER_SEAT,
-        )  # fmt: skip
-        events = [public("setup", first_seat=state.first,
-                         heroes=[card_ref(p.hero) for p in players])]  # fmt: skip
+            players=players,
+            regions=regions,
+            first=rng.below(2),
+            max_days=int(options.get("max_days", MAX_DAYS)),
+            next_uid=2 * UIDS_PER_SEAT,
+        )
+        events = [public("setup", first_seat=state.first, heroes=[card_ref(p.hero) for p in players])]
         for seat in (0, 1):
             draw_cards(state, seat, SETUP_DRAW, rng, events)
         events.append(public("phase", phase=ref("altered.phase.setup"), day=1))

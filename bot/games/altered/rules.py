@@ -27,6 +27,17 @@ from .expeditions import cleanup_needed
 from .labels import card_ref, ref
 from .state import EXPEDITIONS, SETUP_ORBS, AlteredState, Obj
 
+#: The rules-corpus entry explaining each phase (bot/rules/data/altered.yaml).
+PHASE_RULES = {
+    "setup": "altered.setup",
+    "morning": "altered.phase.morning",
+    "noon": "altered.phase.noon",
+    "afternoon": "altered.phase.afternoon",
+    "dusk": "altered.phase.dusk",
+    "night": "altered.phase.night",
+    "over": "altered.victory",
+}
+
 
 def to_act(state: AlteredState) -> frozenset[int]:
     if state.phase == "setup":
@@ -40,9 +51,9 @@ def hero_quick(state: AlteredState, seat: int) -> Ability | None:
     """The Hero's quick action, if it has one and its whole cost can be paid (1.2.5.c)."""
     p = state.players[seat]
     for ability in CONTENT.heroes[p.hero].abilities:
-        if ability.trigger == "quick" and ability.cost is not None:
-            if can_pay(p, ability.cost.mana, exhaust_hero=ability.cost.exhaust_self):
-                return ability
+        cost = ability.cost
+        if ability.trigger == "quick" and cost is not None and can_pay(p, cost.mana, exhaust_hero=cost.exhaust_self):
+            return ability
     return None
 
 
@@ -105,7 +116,7 @@ def legal_actions(state: AlteredState, seat: int) -> list:  # type: ignore[type-
 # -- apply --------------------------------------------------------------------------------------------
 def _need_phase(state: AlteredState, phase: str) -> None:
     if state.phase != phase:
-        raise IllegalAction("altered.wrong_phase", rule=f"altered.day.{phase}", phase=state.phase)
+        raise IllegalAction("altered.wrong_phase", rule=PHASE_RULES[phase], phase=state.phase)
 
 
 def _take(objs: list[Obj], uid: int, code: str, rule: str) -> Obj:
@@ -118,15 +129,15 @@ def _take(objs: list[Obj], uid: int, code: str, rule: str) -> Obj:
 def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSource) -> list[Event]:
     """Mutate `state` (a clone) and return the events; raise `IllegalAction` before any visible change."""
     if state.phase == "over":
-        raise IllegalAction("altered.game_over", rule="altered.end.victory")
+        raise IllegalAction("altered.game_over", rule="altered.victory")
     if seat not in to_act(state):
-        raise IllegalAction("altered.not_your_turn", rule="altered.day.afternoon")
+        raise IllegalAction("altered.not_your_turn", rule=PHASE_RULES[state.phase])
     events: list[Event] = []
     p = state.players[seat]
     if isinstance(action, SetupMana):
         _need_phase(state, "setup")
         if not any(o.uid == action.uid for o in p.hand):
-            raise IllegalAction("altered.not_in_hand", rule="altered.setup.mana")
+            raise IllegalAction("altered.not_in_hand", rule="altered.setup")
         put_in_mana(state, seat, action.uid, exhausted=False, events=events)
         if not to_act(state):
             start_day_one(state, rng, events)
@@ -134,7 +145,7 @@ def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSour
         _need_phase(state, "morning")
         if isinstance(action, Expand):
             if not any(o.uid == action.uid for o in p.hand):
-                raise IllegalAction("altered.not_in_hand", rule="altered.day.morning")
+                raise IllegalAction("altered.not_in_hand", rule="altered.phase.morning")
             put_in_mana(state, seat, action.uid, exhausted=False, events=events)
         else:
             events.append(public("expand_skipped", seat=seat))
@@ -181,7 +192,7 @@ def use_hero(state: AlteredState, seat: int, rng: RandomSource, events: list[Eve
     p = state.players[seat]
     ability = next((a for a in CONTENT.heroes[p.hero].abilities if a.trigger == "quick"), None)
     if ability is None or ability.cost is None:
-        raise IllegalAction("altered.no_quick_action", rule="altered.play.quick")
+        raise IllegalAction("altered.no_quick_action", rule="altered.afternoon.quick-actions")
     pay(p, ability.cost.mana, exhaust_hero=ability.cost.exhaust_self)
     events.append(public("hero_ability", seat=seat, hero=card_ref(p.hero), mana=ability.cost.mana))
     resolve(Ctx(state=state, seat=seat, rng=rng, events=events, card=p.hero), ability)
@@ -196,29 +207,39 @@ def play_card(state: AlteredState, seat: int, action: PlayCard, rng: RandomSourc
     p = state.players[seat]
     found = state.find(seat, action.uid)
     if found is None or found[0] not in ("hand", "reserve"):
-        raise IllegalAction("altered.not_playable", rule="altered.play.card")
+        raise IllegalAction("altered.not_playable", rule="altered.afternoon.play-card")
     zone, obj = found
     card = CONTENT.cards[obj.card]
     if zone == "reserve" and obj.exhausted:
-        raise IllegalAction("altered.reserve_exhausted", rule="altered.zone.reserve")
+        raise IllegalAction("altered.reserve_exhausted", rule="altered.reserve")
     if card.type == "character":
         if action.expedition is None or action.target is not None:
-            raise IllegalAction("altered.choose_expedition", rule="altered.play.card")
+            raise IllegalAction("altered.choose_expedition", rule="altered.afternoon.play-card")
     elif action.expedition is not None:
-        raise IllegalAction("altered.no_expedition", rule="altered.play.card")
+        raise IllegalAction("altered.no_expedition", rule="altered.afternoon.play-card")
     if card.type == "spell" and action.target not in _targets(state, seat, card):
-        raise IllegalAction("altered.bad_target", rule="altered.play.target")
+        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
     if card.type != "spell" and action.target is not None:
-        raise IllegalAction("altered.bad_target", rule="altered.play.target")
+        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
     cost = play_cost(card, zone)
     pay(p, cost)  # 1.2.5.c: refused whole when the orbs do not cover it
-    _take(getattr(p, zone), obj.uid, "altered.not_playable", "altered.play.card")
+    _take(getattr(p, zone), obj.uid, "altered.not_playable", "altered.afternoon.play-card")
     fleeting = (zone == "reserve" and card.type != "landmark") or "fleeting" in card.keywords
-    events.append(public("played", seat=seat, card=card_ref(card.id), source=ref(f"altered.zone.{zone}"),
-                         cost=cost, expedition=ref(f"altered.expedition.{action.expedition}")
-                         if action.expedition else None))  # fmt: skip
-    ctx = Ctx(state=state, seat=seat, rng=rng, events=events, source=obj.uid, expedition=action.expedition,
-              target=action.target, card=card.id)  # fmt: skip
+    params = {"seat": seat, "card": card_ref(card.id), "source": ref(f"altered.zone.{zone}"), "cost": cost}
+    if action.expedition:
+        events.append(public("played", **params, expedition=ref(f"altered.expedition.{action.expedition}")))
+    else:
+        events.append(public("played_card", **params))
+    ctx = Ctx(
+        state=state,
+        seat=seat,
+        rng=rng,
+        events=events,
+        source=obj.uid,
+        expedition=action.expedition,
+        target=action.target,
+        card=card.id,
+    )
     if card.type == "character":
         assert action.expedition is not None
         p.expedition(action.expedition).append(Obj(uid=obj.uid, card=card.id, fleeting=fleeting))

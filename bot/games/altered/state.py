@@ -104,9 +104,15 @@ class PlayerState(BaseModel):
 
     def all_cards(self) -> list[Obj]:
         return [
-            *self.deck, *self.hand, *self.mana, *self.reserve, *self.landmarks, *self.discard,
-            *self.exp_hero, *self.exp_companion,
-        ]  # fmt: skip
+            *self.deck,
+            *self.hand,
+            *self.mana,
+            *self.reserve,
+            *self.landmarks,
+            *self.discard,
+            *self.exp_hero,
+            *self.exp_companion,
+        ]
 
 
 class AlteredState(BaseModel):

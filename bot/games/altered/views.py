@@ -87,10 +87,18 @@ class AlteredView(BaseModel):
 def card_view(obj: Obj) -> CardView:
     card = CONTENT.cards[obj.card]
     return CardView(
-        uid=obj.uid, card=obj.card, name={"fr": card.name.fr, "en": card.name.en}, type=card.type, cost=card.cost,
-        stats=card.stats if card.type == "character" else None, boosts=obj.boosts, exhausted=obj.exhausted,
-        fleeting=obj.fleeting, anchored=obj.anchored, asleep=obj.asleep,
-    )  # fmt: skip
+        uid=obj.uid,
+        card=obj.card,
+        name={"fr": card.name.fr, "en": card.name.en},
+        type=card.type,
+        cost=card.cost,
+        stats=card.stats if card.type == "character" else None,
+        boosts=obj.boosts,
+        exhausted=obj.exhausted,
+        fleeting=obj.fleeting,
+        anchored=obj.anchored,
+        asleep=obj.asleep,
+    )
 
 
 def build_view(state: AlteredState, viewer: int | None, to_act: frozenset[int]) -> AlteredView:
@@ -100,32 +108,54 @@ def build_view(state: AlteredState, viewer: int | None, to_act: frozenset[int]) 
         hero = CONTENT.heroes[p.hero]
         exps = [
             ExpeditionView(
-                kind=kind, position=p.position(kind), progress=p.progress(kind),
+                kind=kind,
+                position=p.position(kind),
+                progress=p.progress(kind),
                 terrains=list(region_terrains(state, seat, kind)),
-                characters=[card_view(o) for o in p.expedition(kind)], stats=expedition_stats(p, kind),
-            )  # fmt: skip
+                characters=[card_view(o) for o in p.expedition(kind)],
+                stats=expedition_stats(p, kind),
+            )
             for kind in EXPEDITIONS
         ]
         players.append(
             PlayerView(
-                seat=seat, name=p.name, deck=p.deck_id, hero=p.hero, hero_name={"fr": hero.name.fr, "en": hero.name.en},
-                hero_exhausted=p.hero_exhausted, hand_count=len(p.hand), deck_count=len(p.deck),
-                mana_count=len(p.mana), mana_ready=sum(1 for o in p.mana if not o.exhausted),
+                seat=seat,
+                name=p.name,
+                deck=p.deck_id,
+                hero=p.hero,
+                hero_name={"fr": hero.name.fr, "en": hero.name.en},
+                hero_exhausted=p.hero_exhausted,
+                hand_count=len(p.hand),
+                deck_count=len(p.deck),
+                mana_count=len(p.mana),
+                mana_ready=sum(1 for o in p.mana if not o.exhausted),
                 orbs=[OrbView(exhausted=o.exhausted, card=card_view(o) if own else None) for o in p.mana],
                 hand=[card_view(o) for o in p.hand] if own else None,
-                reserve=[card_view(o) for o in p.reserve], landmarks=[card_view(o) for o in p.landmarks],
-                discard=[card_view(o) for o in p.discard], expeditions=exps, score=p.score(), passed=p.passed,
-            )  # fmt: skip
+                reserve=[card_view(o) for o in p.reserve],
+                landmarks=[card_view(o) for o in p.landmarks],
+                discard=[card_view(o) for o in p.discard],
+                expeditions=exps,
+                score=p.score(),
+                passed=p.passed,
+            )
         )
     regions = [
         RegionView(index=i, revealed=r.revealed, terrains=list(r.terrains) if r.revealed else None)
         for i, r in enumerate(state.regions)
     ]
     return AlteredView(
-        viewer=viewer, day=state.day, phase=state.phase, first_seat=state.first, turn_seat=state.turn,
-        to_act=sorted(to_act), tiebreak=state.tiebreak, winner_seat=state.winner, draw=state.draw,
-        regions=regions, players=players,
-    )  # fmt: skip
+        viewer=viewer,
+        day=state.day,
+        phase=state.phase,
+        first_seat=state.first,
+        turn_seat=state.turn,
+        to_act=sorted(to_act),
+        tiebreak=state.tiebreak,
+        winner_seat=state.winner,
+        draw=state.draw,
+        regions=regions,
+        players=players,
+    )
 
 
 __all__ = ["TERRAINS", "AlteredView", "CardView", "ExpeditionView", "OrbView", "PlayerView", "RegionView", "build_view"]

@@ -107,7 +107,7 @@ def check_win(state: LiberState, ev: list[Event]) -> None:
     if len(reasons) == 2:
         state.result = Result(winners=[], reason="draw")
     else:
-        (seat, reason), = reasons.items()
+        ((seat, reason),) = reasons.items()
         state.result = Result(winners=[seat], reason=reason)
     state.phase = "over"
     state.combat = None
@@ -167,9 +167,11 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
             ev.append(public("riposte", seat=defender.owner, card=defender.card, amount=d_force))
     wounded: dict[int, int] = {}
     for step in (0, 1):
-        for s, frm, to, amount in strikes:
+        # Strikes of one step are simultaneous: who may strike is fixed before any lands.
+        ready = [(frm, to, amount) for s, frm, to, amount in strikes if s == step and _alive(state, frm)]
+        for frm, to, amount in ready:
             src, dst = state.piece(frm), state.piece(to)
-            if s != step or src is None or dst is None or src.pv <= 0:
+            if src is None or dst is None:
                 continue
             source: Source = a_source if frm == att_pos else ("general" if src.kind == "general" else "unit")
             fan = fanatic if frm == att_pos else "fanatique" in abilities_of(state, src)
@@ -187,7 +189,12 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
         if "paralysie" in att_abil and defender.kind != "general":
             defender.paralysis = 1
             ev.append(public("paralysed", seat=defender.owner, card=defender.card))
-        if blocker is not None and "coup_fatal" in att_abil and attacker.pv > 0 and reaches(state, att_pos, d_pos):
+        if blocker is not None and "coup_fatal" in att_abil and reaches(state, att_pos, d_pos):
             ev.append(public("fatal_blow", seat=defender.owner, card=defender.card))
             defender.pv = 0
     settle_deaths(state, ev)
+
+
+def _alive(state: LiberState, pos: Pos) -> bool:
+    piece = state.piece(pos)
+    return piece is not None and piece.pv > 0

@@ -188,8 +188,16 @@ def use_ability(
         moved = state.piece(target)
         state.put(target, None)
         state.put(to, moved)
-        ev.append(public("moved", seat=moved.owner if moved else seat, card=moved.card if moved else "",
-                         line=to[1], slot=to[2], telekinesis=True))
+        ev.append(
+            public(
+                "moved",
+                seat=moved.owner if moved else seat,
+                card=moved.card if moved else "",
+                line=to[1],
+                slot=to[2],
+                telekinesis=True,
+            )
+        )
     settle_deaths(state, ev)
 
 

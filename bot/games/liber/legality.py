@@ -100,7 +100,10 @@ def _play(state: LiberState, seat: int, a: Play) -> Refusal | None:
     own = seat == state.active
     if not (
         (own and state.phase == "placement")
-        or (is_instant(card) and ((own and state.phase == "attack") or (not own and state.phase in ("block", "response"))))
+        or (
+            is_instant(card)
+            and ((own and state.phase == "attack") or (not own and state.phase in ("block", "response")))
+        )
     ):
         rule = "liber.ability.impatient" if card.type == "unit" else "liber.spell.types"
         return ("liber.wrong_timing", rule)
@@ -308,7 +311,7 @@ def can_block(state: LiberState, seat: int, pos: Pos) -> Refusal | None:
     neither blocked nor riposted this turn, may block (summoning sickness does not prevent it)."""
     assert state.combat is not None
     blocker = _creature(state, pos, seat)
-    if blocker is None:
+    if blocker is None or blocker.uid in state.combat.targets:
         return ("liber.no_unit", "liber.combat.block")
     if blocker.paralysis:
         return ("liber.paralysed", "liber.ability.paralysie")

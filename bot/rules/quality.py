@@ -1,0 +1,96 @@
+"""Search quality and latency measurements, shared by the tests and the bench.
+
+The labelled queries live in ``data/queries.yaml`` so that they can grow with the corpus
+without touching code; the bench calls :func:`evaluate` and :func:`search_latency`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bot.rules.loader import DATA_DIR
+from bot.rules.search import RuleIndex, default_index
+
+QUERIES_FILE = DATA_DIR / "queries.yaml"
+
+
+def load_labelled(path: Path = QUERIES_FILE) -> list[dict[str, Any]]:
+    """The labelled queries: ``[{q, expect, game?}, ...]``."""
+    items = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(items, list):
+        raise ValueError(f"{path.name}: expected a list of queries")
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not item.get("q") or not item.get("expect"):
+            raise ValueError(f"{path.name}: query #{i} needs 'q' and 'expect'")
+    return items
+
+
+def evaluate(
+    labelled: Iterable[Mapping[str, Any]] | None = None, *, index: RuleIndex | None = None
+) -> dict[str, Any]:
+    """Top-1/top-3 hit rates over labelled queries, with the misses for debugging."""
+    index = index or default_index()
+    items = list(labelled) if labelled is not None else load_labelled()
+    top1 = top3 = 0
+    failures: list[dict[str, Any]] = []
+    for item in items:
+        hits = index.search(str(item["q"]), game=item.get("game"), limit=3)
+        ids = [h.entry.id for h in hits]
+        if ids[:1] == [item["expect"]]:
+            top1 += 1
+        if item["expect"] in ids:
+            top3 += 1
+        if ids[:1] != [item["expect"]]:
+            failures.append({"q": item["q"], "game": item.get("game"), "expect": item["expect"], "got": ids})
+    n = len(items)
+    return {
+        "n": n,
+        "top1": top1 / n if n else 0.0,
+        "top3": top3 / n if n else 0.0,
+        "failures": failures,
+    }
+
+
+def search_latency(
+    n: int = 1000, *, queries: Iterable[str] | None = None, index: RuleIndex | None = None
+) -> dict[str, float]:
+    """Wall-clock latency of single searches (index already built), in milliseconds."""
+    index = index or default_index()
+    pool = list(queries) if queries is not None else [str(item["q"]) for item in load_labelled()]
+    # Add unfinished words, as autocomplete sends them on every keystroke.
+    pool += [q[: max(1, len(q) // 2)] for q in pool[:50]]
+    timings: list[float] = []
+    for i in range(n):
+        query = pool[i % len(pool)]
+        start = time.perf_counter()
+        index.search(query, limit=10)
+        timings.append((time.perf_counter() - start) * 1000.0)
+    timings.sort()
+    return {
+        "n": float(n),
+        "p50_ms": statistics.median(timings),
+        "p99_ms": timings[min(len(timings) - 1, int(0.99 * len(timings)))],
+        "max_ms": timings[-1],
+    }
+
+
+def report() -> str:
+    """A one-paragraph human summary (used by ``python -m bot.rules.quality``)."""
+    quality = evaluate()
+    latency = search_latency()
+    lines = [
+        f"queries: {quality['n']}  top-1: {quality['top1']:.1%}  top-3: {quality['top3']:.1%}",
+        f"latency: p50 {latency['p50_ms']:.2f} ms  p99 {latency['p99_ms']:.2f} ms  max {latency['max_ms']:.2f} ms",
+    ]
+    lines += [f"  miss: {f['q']!r} -> expected {f['expect']}, got {f['got']}" for f in quality["failures"]]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(report())
