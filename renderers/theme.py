@@ -1,11 +1,14 @@
-"""One visual theme for every board: colours and Pillow's bundled scalable font."""
+"""One visual theme for every board: colours and a scalable font with every French glyph."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from PIL import ImageFont
+
+FONTS = Path(__file__).parent / "fonts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,7 @@ DEFAULT = Theme()
 
 
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled FreeType font (Pillow >= 10.1): scalable, with the accents French needs."""
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans, shipped with the project: Pillow's bundled font has no accents, and French needs them."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONTS / name), size=size)

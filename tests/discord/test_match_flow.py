@@ -65,9 +65,11 @@ async def test_full_match_two_people(table: Table, rendered_viewers: dict[bytes,
     assert any(a["filename"] == "board.png" for m in public for a in m["attachments"])
     assert any(a["filename"].startswith("journal-") for m in public for a in m["attachments"])
     # each player got their hand by DM, with the private mark, and nobody else's
-    for name, seat in (("Alice", 0), ("Bob", 1)):
+    for name, other in (("Alice", "Bob"), ("Bob", "Alice")):
         dms = table.fd.messages(table.fd.dm_channel_of(table.people[name]))
         assert any(PRIVATE_MARK in m["content"] for m in dms)
+        assert all(m["content"].count(PRIVATE_MARK) <= 1 for m in dms)  # one hand: their own
+        assert not any(f"{other}: " in line and PRIVATE_MARK in line for m in dms for line in m["content"].splitlines())
     assert assert_nothing_secret_public(table, rendered_viewers) > 10
     assert all(viewer is None or viewer in (0, 1) for viewer in rendered_viewers.values())
 

@@ -31,7 +31,7 @@ def render_board(view: DuelView, *, locale: str, theme: Theme = DEFAULT) -> Imag
             _card(d, 20 + j * 70, y + 34, str(c), theme, c is not None)
         if view.last:
             _card(d, 600, y + 34, str(view.last[i]), theme, True)
-    d.text((20, H - 34), f"Pioche : {view.deck_count} — éàçù", font=font(18), fill=theme.muted)
+    d.text((20, H - 34), f"Pioche : {view.deck_count}", font=font(18), fill=theme.muted)
     return img
 
 

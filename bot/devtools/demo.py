@@ -1,0 +1,102 @@
+"""`python -m bot demo`: complete matches, AI against AI, through the real bot and a simulated Discord.
+
+Alice creates each match with `/partie nouvelle ... ia:True` and plays her seat by clicking the
+bot's buttons, choosing with the game's AI; the bot's own AI takes the other seat. Everything
+Discord would show is printed, and the images are written to `./demo-output/<game>/`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+from bot.engine import Rng, games, get_game
+
+MAX_TURNS = 4000
+
+
+def _register_games(include_test_game: bool) -> list[str]:
+    from bot.games import load_all
+
+    load_all()
+    if include_test_game or not games():
+        try:  # the host's own test game, available in a source checkout
+            from bot.engine import register
+            from renderers import register_renderer
+            from tests.support import duel, duel_render
+
+            register(duel.GAME)
+            register_renderer("duel", duel_render.RENDERER)
+        except ImportError:
+            pass
+    return [g.key for g in games()]
+
+
+async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bool:
+    from .table import open_table
+    from .transcript import Transcript
+
+    with tempfile.TemporaryDirectory() as tmp:
+        async with open_table(Path(tmp) / "demo.sqlite3") as table:
+            transcript = Transcript(table.fd, out_dir / key if out_dir else None)
+            say = (lambda *_: None) if quiet else print
+            say(f"\n===== {key} =====")
+            await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
+            live = table.live_matches()[-1]
+            thread = table.thread_of(live)
+            await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+            rng = Rng(seed)
+            turns = 0
+            for line in transcript.new_lines():
+                say(line)
+            while live.rec.status == "active" and turns < MAX_TURNS:
+                if 0 not in live.to_act():
+                    await table.idle()
+                    if 0 not in live.to_act() and live.rec.status == "active":
+                        break  # nobody can act: a stuck match
+                    continue
+                await table.play_turn("Alice", live, rng)
+                turns += 1
+                for line in transcript.new_lines():
+                    say(line)
+            await table.idle()
+            for line in transcript.new_lines():
+                say(line)
+            done = live.rec.status == "finished"
+            outcome = live.rec.outcome or {}
+            say(f"----- {key}: {'completed' if done else 'DID NOT COMPLETE'} after {live.version} steps; "
+                f"winners={outcome.get('winners')} images={len(transcript.images)}")
+            return done
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="a game key (repeatable); default: every game")
+    parser.add_argument("--out", default="demo-output", help="folder for the board images ('' for none)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--quiet", action="store_true", help="print only the summary lines")
+    parser.add_argument("--with-test-game", action="store_true", help="also play the host's test game (Duel)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    keys = _register_games(args.with_test_game or bool(args.game and "duel" in args.game))
+    wanted = args.game or keys
+    for key in wanted:
+        get_game(key)  # unknown keys fail before anything runs
+    out = Path(args.out) if args.out else None
+    failures = []
+    for key in wanted:
+        ok = asyncio.run(play_one(key, out, args.seed, args.quiet))
+        if not ok:
+            failures.append(key)
+    print(f"demo: {len(wanted) - len(failures)}/{len(wanted)} matches completed"
+          + (f"; failed: {', '.join(failures)}" if failures else ""))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,102 @@
+"""Content validation: every card, hero and deck loads; bad data reports every problem at once;
+deck choices and pasted lists are checked against the deck-building rules (D-ALT-21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.engine import EngineError
+from bot.games.altered import GAME
+from bot.games.altered.content import CONTENT, CONTENT_DIR, ContentError, load_content, parse_content
+from bot.games.altered.decks import deck_problems, parse_decklist
+
+
+def test_content_loads_and_decks_are_legal() -> None:
+    content = load_content()
+    assert set(content.decks) == {"aube", "seuil"}
+    for deck in content.decks.values():
+        assert sum(deck.cards.values()) == 39 and len(deck.cards) == 13
+        assert deck_problems(content, deck.hero, deck.cards) == []
+        assert {content.cards[c].faction for c in deck.cards} == {content.heroes[deck.hero].faction}
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    cards = yaml.safe_load((CONTENT_DIR / "cards.yaml").read_text(encoding="utf-8"))
+    cards["cards"][0]["cost"] = [-1, 1]
+    cards["cards"][1]["stats"] = "big"
+    cards["cards"][2]["abilities"] = [
+        {"trigger": "on_play", "text": {"fr": "x", "en": "x"}, "effects": [{"kind": "teleport"}]}
+    ]
+    decks = {"decks": [{"id": "bad", "name": {"fr": "x", "en": "x"}, "hero": "neree", "cards": {"nope": 50}}]}
+    with pytest.raises(ContentError) as err:
+        parse_content(cards, decks)
+    text = "\n".join(err.value.problems)
+    assert "card #0" in text and "card #1" in text and "card #2" in text and "deck 'bad'" in text
+    assert len(err.value.problems) >= 4
+    (tmp_path / "cards.yaml").write_text("heroes: [", encoding="utf-8")
+    (tmp_path / "decks.yaml").write_text("decks: []", encoding="utf-8")
+    with pytest.raises(ContentError):
+        load_content(tmp_path)
+
+
+def test_deck_building_rules() -> None:
+    keys = lambda problems: [p.key.rsplit(".", 1)[1] for p in problems]  # noqa: E731
+    assert keys(deck_problems(CONTENT, None, {"lancier_aube": 3})) == ["no_hero", "too_few"]
+    too_many = {**CONTENT.decks["aube"].cards, "lancier_aube": 4}
+    assert "too_many_copies" in keys(deck_problems(CONTENT, "neree", too_many))
+    mixed = dict(CONTENT.decks["aube"].cards) | {"recrue_seuil": 1}
+    assert keys(deck_problems(CONTENT, "neree", mixed)) == ["wrong_faction"]
+    assert keys(deck_problems(CONTENT, "neree", {"dragon": 39})) == ["unknown_card", "too_few"]
+
+
+def _list(deck_id: str) -> str:
+    deck = CONTENT.decks[deck_id]
+    lines = [CONTENT.heroes[deck.hero].name.fr]
+    lines += [f"{n} {CONTENT.cards[c].name.fr}" for c, n in deck.cards.items()]
+    return "\n".join(lines)
+
+
+def test_decklist_round_trip_and_seat_options() -> None:
+    hero, cards, problems = parse_decklist(CONTENT, _list("seuil").replace("Étendard", "etendard"))
+    assert hero == "orvan" and cards == CONTENT.decks["seuil"].cards and problems == []
+    assert GAME.validate_seat_options({"deck": "aube"}) == {"deck": "aube"}
+    assert GAME.validate_seat_options({"decklist": _list("aube")}) == {"decklist": _list("aube")}
+    assert GAME.validate_seat_options({}) == {}
+
+
+def test_invalid_deck_lists_every_problem() -> None:
+    text = "Nérée & Brise\n3 Lancier de l'Aube\n2 Dragon d'or\n4 Halte au camp\n1 Recrue du Seuil"
+    with pytest.raises(EngineError) as err:
+        GAME.validate_seat_options({"decklist": text})
+    assert err.value.code == "altered.invalid_deck"
+    keys = [p.key.rsplit(".", 1)[1] for p in err.value.params["problems"]]
+    assert keys == ["unknown_line", "wrong_faction", "too_few", "too_many_copies"]
+    for bad in ({"deck": "nope"}, {"deck": "aube", "x": 1}):
+        with pytest.raises(EngineError) as err:
+            GAME.validate_seat_options(bad)
+        assert err.value.code == "altered.invalid_deck"
+
+
+def test_match_options() -> None:
+    assert GAME.validate_options({}) == {} and GAME.validate_options({"max_days": 10}) == {"max_days": 10}
+    for bad in ({"max_days": 1}, {"colour": "red"}):
+        with pytest.raises(EngineError):
+            GAME.validate_options(bad)
+
+
+def test_setup_with_chosen_decks() -> None:
+    from bot.engine import Rng, SeatSpec
+
+    seats = [
+        SeatSpec(seat=0, name="A", options={"deck": "seuil"}),
+        SeatSpec(seat=1, name="B", options={"decklist": _list("aube")}),
+    ]
+    t = GAME.setup(seats, {"max_days": 12}, Rng(2))
+    s = t.state
+    assert [p.hero for p in s.players] == ["orvan", "neree"] and s.max_days == 12
+    assert [len(p.hand) for p in s.players] == [6, 6] and [len(p.deck) for p in s.players] == [33, 33]
+    assert sum(not r.revealed for r in s.regions) == 6 and s.phase == "setup"
+    assert GAME.to_act(s) == frozenset({0, 1})

@@ -1,0 +1,69 @@
+"""Renderer smoke tests: sizes, PNG weight, every phase, both locales, no hidden faces drawn."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.engine import Rng, SeatSpec
+from bot.games.altered import GAME
+from renderers.altered import RENDERER, render_board, render_hand, summarize
+
+
+def _states() -> list:  # type: ignore[type-arg]
+    rng = Rng(21)
+    state = GAME.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
+    seen, out = set(), [state]
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.ai_action(state, seat, rng), rng).state
+        if state.phase not in seen:
+            seen.add(state.phase)
+            out.append(state)
+    return [*out, state]
+
+
+STATES = _states()
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_board_for_every_viewer_and_phase(locale: str) -> None:
+    for state in STATES:
+        for viewer in (None, 0, 1):
+            img = render_board(GAME.view(state, viewer), locale=locale)
+            assert img.size[0] <= 1200 and img.size[1] <= 900
+    buf = io.BytesIO()
+    render_board(GAME.view(STATES[-2], None), locale=locale).save(buf, format="PNG")
+    assert len(buf.getvalue()) < 1024 * 1024
+
+
+def test_hand_only_for_a_seat() -> None:
+    state = STATES[1]
+    assert render_hand(GAME.view(state, None), locale="fr") is None
+    img = render_hand(GAME.view(state, 0), locale="fr")
+    assert img is not None and img.size[0] <= 1200 and img.size[1] <= 900
+
+
+def test_summary_is_short_and_public_safe() -> None:
+    for state in STATES:
+        for locale in ("fr", "en"):
+            text = summarize(GAME.view(state, None), locale=locale)
+            assert 0 < len(text) <= 1500
+            for card in state.players[0].hand:
+                # a name may also be public elsewhere; only check cards that are nowhere public
+                public = {
+                    o.card
+                    for p in state.players
+                    for o in (*p.reserve, *p.landmarks, *p.discard, *p.exp_hero, *p.exp_companion)
+                }
+                if card.card not in public:
+                    from bot.games.altered.content import CONTENT
+
+                    assert CONTENT.cards[card.card].name.get(locale) not in text
+    assert "Jour" in summarize(GAME.view(STATES[0], None), locale="fr")
+    assert "Day" in summarize(GAME.view(STATES[0], None), locale="en")
+
+
+def test_registry_shape() -> None:
+    assert set(RENDERER) == {"board", "hand", "summary"}

@@ -1,0 +1,62 @@
+"""Catalogs: every event kind, action label and error code exists in French and English, and labels
+stay under Discord's 80 characters."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Rng, SeatSpec, Text
+from bot.games.liber import GAME
+
+SRC = Path(__file__).parents[3] / "bot" / "games" / "liber"
+
+
+def render(text: Text, locale: str) -> str:
+    catalog = GAME.catalog[locale]
+    params: dict[str, Any] = {k: render(v, locale) if isinstance(v, Text) else v for k, v in text.params.items()}
+    return catalog[text.key].format(**params)
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    fr, en = GAME.catalog["fr"], GAME.catalog["en"]
+    assert set(fr) == set(en)
+    for key in fr:
+        names = lambda s: {f for _, f, _, _ in string.Formatter().parse(s) if f}  # noqa: E731
+        assert names(fr[key]) == names(en[key]), key
+
+
+def test_every_error_code_has_a_message() -> None:
+    codes = set()
+    for path in SRC.glob("*.py"):
+        codes |= set(re.findall(r'"(liber\.[a-z_]+)"', path.read_text(encoding="utf-8")))
+    codes = {c for c in codes if "." not in c[len("liber.") :]}
+    codes -= {"liber.abilities", "liber.board", "liber.turn", "liber.faith", "liber.movement", "liber.victory"}
+    for locale in ("fr", "en"):
+        missing = [c for c in codes if f"error.{c}" not in GAME.catalog[locale]]
+        assert not missing, (locale, missing)
+
+
+def test_events_and_labels_of_playouts_are_in_the_catalogs() -> None:
+    for seed in range(12):
+        rng = Rng(seed)
+        t = GAME.setup([SeatSpec(seat=0, name="N"), SeatSpec(seat=1, name="S")], {}, rng)
+        state, events = t.state, list(t.events)
+        while GAME.outcome(state) is None:
+            (seat,) = tuple(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            for action in legal[:40]:
+                for locale in ("fr", "en"):
+                    label = render(GAME.describe_action(state, seat, action), locale)
+                    assert 0 < len(label) < 80, label
+            t = GAME.apply(state, seat, legal[rng.below(len(legal))], rng)
+            state = t.state
+            events += t.events
+        for e in events:
+            for locale in ("fr", "en"):
+                template = GAME.catalog[locale][f"liber.event.{e.kind}"]
+                template.format(**e.params)
+        outcome = GAME.outcome(state)
+        assert outcome is not None and render(outcome.reason, "fr")

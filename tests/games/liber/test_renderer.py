@@ -1,0 +1,70 @@
+"""Renderer smoke tests: size, mode, PNG weight, accents, and no hand content in public output."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.games.liber import GAME
+from bot.games.liber.bench import play_game, random_policy
+from bot.games.liber.state import LiberState
+from renderers.liber import RENDERER, render_board, render_hand, summarize, theme_font
+
+from .helpers import make_state
+
+
+@pytest.fixture(scope="module")
+def midgame() -> LiberState:
+    states: list[LiberState] = []
+    play_game((random_policy, random_policy), 3, on_step=states.append)
+    return states[len(states) * 2 // 3]
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_board_image(midgame: LiberState, locale: str, viewer: int | None) -> None:
+    image = render_board(GAME.view(midgame, viewer), locale=locale)
+    assert image.mode == "RGB" and image.size[0] <= 1200 and image.size[1] <= 900
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    assert len(buf.getvalue()) < 1024 * 1024
+
+
+def test_statuses_are_drawn() -> None:
+    state = make_state({(0, 2, 0): {"card": "brute", "poisoned": True, "paralysis": 1, "sick": True}})
+    assert render_board(GAME.view(state, None), locale="fr").size == (1200, 840)
+
+
+def test_accents_render_with_a_real_glyph() -> None:
+    font = theme_font(20)
+    if font.getname()[0] == "Aileron":  # pragma: no cover - no DejaVu on this system
+        pytest.skip("Pillow's bundled font has no accented glyphs")
+    tofu = bytes(font.getmask("\uffff"))
+    for ch in "éèàçÉ":
+        assert bytes(font.getmask(ch)) != tofu, ch
+    image = Image.new("L", (100, 40))
+    ImageDraw.Draw(image).text((5, 5), "Éé", font=font, fill=255)
+    assert image.getbbox() is not None
+
+
+def test_hand_image_only_for_a_seat(midgame: LiberState) -> None:
+    assert render_hand(GAME.view(midgame, None), locale="fr") is None
+    state = make_state(hands=(["brute", "foudre_divine", "sol"], []))
+    image = render_hand(GAME.view(state, 0), locale="fr")
+    assert image is not None and image.mode == "RGB"
+
+
+def test_summary_is_short_and_public_summary_hides_hands() -> None:
+    state = make_state({(0, 2, 0): "brute"}, hands=(["chevalier"], ["seigneur_ombres"]))
+    public = summarize(GAME.view(state, None), locale="fr")
+    assert len(public) <= 1500 and "Chevalier" not in public and "Seigneur des ombres" not in public
+    own = summarize(GAME.view(state, 0), locale="en")
+    assert "Knight" in own and "Shadow lord" not in own
+    full = make_state({(s, line, slot): "seigneur_ombres" for s in (0, 1) for line in (0, 2) for slot in range(5)})
+    assert len(summarize(GAME.view(full, 0), locale="fr")) <= 1500
+
+
+def test_renderer_table() -> None:
+    assert set(RENDERER) == {"board", "hand", "summary"}

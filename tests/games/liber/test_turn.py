@@ -1,0 +1,226 @@
+"""Rules "Mise en place", "Déroulement du tour", the first round, card types and win conditions."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import PHASE, IllegalAction, Rng, SeatSpec
+from bot.games.liber import GAME
+from bot.games.liber.actions import Ability, Attack, Discard, End, Equip, Move, Play
+from bot.games.liber.state import HAND_LIMIT, LiberState
+
+from .helpers import act, attack, gpos, make_state, next_turn
+
+P, A, F = 0, 1, 2
+SEATS = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
+
+
+def new_game(seed: int = 1) -> LiberState:
+    return GAME.setup(SEATS, {}, Rng(seed)).state
+
+
+def test_setup_generals_hands_and_first_draw() -> None:
+    t = GAME.setup(SEATS, {}, Rng(3))
+    s = t.state
+    for seat in (0, 1):
+        general = s.piece(gpos(seat))
+        assert general is not None and general.kind == "general" and general.pv == 20
+        total = len(s.sides[seat].deck) + len(s.sides[seat].hand)
+        assert total == 50
+    first = s.first
+    assert len(s.sides[first].hand) == 8  # 7 + the first draw
+    assert len(s.sides[1 - first].hand) == 7
+    assert s.sides[first].gold == 2 + 5 and s.sides[1 - first].gold == 2
+    assert s.phase == "placement" and GAME.to_act(s) == frozenset({first})
+    assert any(e.kind == PHASE for e in t.events)
+
+
+def test_placement_surcharges_and_sickness() -> None:
+    state = make_state(phase="placement", round=2, hands=(["brute", "brute", "brute"], []), gold=(12, 0))
+    s = act(state, 0, Play(card="brute", at=(0, P, 0))).state
+    assert s.sides[0].gold == 9
+    s = act(s, 0, Play(card="brute", at=(0, A, 0))).state
+    assert s.sides[0].gold == 4  # 3 + 2
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, Play(card="brute", at=(0, F, 0)))  # 3 + 4 > 4
+    assert err.value.code == "liber.not_enough_gold"
+    assert s.piece((0, A, 0)).sick  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, Play(card="brute", at=gpos(0)))
+    assert err.value.code == "liber.place_taken"
+
+
+def test_first_round_no_combat_and_second_player_places_freely() -> None:
+    state = make_state(phase="placement", round=1, first=0, active=1, hands=([], ["brute"]), gold=(0, 3))
+    assert Play(card="brute", at=(1, F, 0)) in GAME.legal_actions(state, 1)  # no +4 surcharge
+    first = make_state(phase="placement", round=1, first=0, active=0, hands=(["brute"], []), gold=(3, 0))
+    assert Play(card="brute", at=(0, F, 0)) not in GAME.legal_actions(first, 0)
+    # Ending placement in round 1 skips the attack phase.
+    s = act(make_state({(0, F, 0): "brute", (1, F, 0): "brute"}, phase="placement", round=1), 0, End()).state
+    assert s.phase != "attack" and s.active == 1
+    with pytest.raises(IllegalAction) as err:
+        act(
+            make_state({(0, F, 0): "brute", (1, F, 0): "brute"}, round=1),
+            0,
+            Attack(attacker=(0, F, 0), target=(1, F, 0)),
+        )
+    assert err.value.code == "liber.no_combat_first_round"
+
+
+def test_movement_one_line_once_when_not_sick() -> None:
+    state = make_state({(0, P, 0): "brute", (0, P, 1): {"card": "brute", "sick": True}}, phase="placement")
+    legal = GAME.legal_actions(state, 0)
+    assert Move(frm=(0, P, 0), to=(0, A, 3)) in legal
+    assert Move(frm=(0, P, 0), to=(0, F, 3)) not in legal
+    assert not [a for a in legal if isinstance(a, Move) and a.frm == (0, P, 1)]
+    s = act(state, 0, Move(frm=(0, P, 0), to=(0, A, 0))).state
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, Move(frm=(0, A, 0), to=(0, F, 0)))
+    assert err.value.code == "liber.cannot_move"
+
+
+def test_hand_limit_discard_at_end_of_turn() -> None:
+    hand = ["milicien"] * (HAND_LIMIT + 2)
+    state = make_state(phase="attack", hands=(hand, []), decks=(["milicien"], ["milicien"]))
+    s = act(state, 0, End()).state
+    assert s.phase == "discard" and GAME.to_act(s) == frozenset({0})
+    assert GAME.legal_actions(s, 0) == [Discard(card="milicien")]
+    s = act(act(s, 0, Discard(card="milicien")).state, 0, Discard(card="milicien")).state
+    assert s.active == 1 and len(s.sides[0].hand) == HAND_LIMIT
+
+
+def test_ephemere_in_the_block_window_can_kill_the_attacker() -> None:
+    state = make_state({(0, F, 0): "lanceur_flammes", (1, F, 0): "brute"}, hands=([], ["foudre_divine"]), faith=(0, 1))
+    t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
+    assert t.state.phase == "block"
+    s = act(t.state, 1, Play(card="foudre_divine", at=(0, F, 0))).state
+    assert s.piece((0, F, 0)) is None and s.phase == "block"
+    from bot.games.liber.actions import Block
+
+    done = act(s, 1, Block())
+    assert "attack_fizzled" in [e.kind for e in done.events] and done.state.phase == "attack"
+
+
+def test_rituel_only_in_own_placement() -> None:
+    state = make_state({(0, F, 0): "brute"}, hands=([], ["benediction"]), phase="attack")
+    s = act(state, 0, End()).state
+    assert s.phase == "response"
+    assert not [a for a in GAME.legal_actions(s, 1) if isinstance(a, Play)]
+
+
+def test_objects_equip_drop_and_are_taken_back() -> None:
+    state = make_state(
+        {(0, F, 0): "milicien", (0, F, 1): "brute", (1, F, 0): "brute"},
+        hands=(["epee_benie"], []),
+        phase="placement",
+        gold=(10, 0),
+    )
+    s = act(state, 0, Play(card="epee_benie", at=(0, F, 0))).state
+    assert s.sides[0].gold == 8
+    s.phase = "attack"
+    s = attack(s, (0, F, 0), (1, F, 0)).state  # 4 force, the brute dies; riposte kills the militia
+    assert s.piece((0, F, 0)) is None and s.piece((1, F, 0)) is None
+    item = s.sides[0].dropped[0]
+    assert Equip(item=item, to=(0, F, 1)) in GAME.legal_actions(s, 0)
+    taken = act(s, 0, Equip(item=item, to=(0, F, 1))).state
+    assert taken.piece((0, F, 1)).items == [item] and taken.sides[0].gold == 6  # type: ignore[union-attr]
+    lost = act(s, 0, End()).state
+    assert item in lost.sides[0].cemetery
+
+
+def test_lieu_enchantment_god_and_favours() -> None:
+    state = make_state(
+        {(0, F, 0): {"card": "brute", "pv": 1}},
+        phase="placement",
+        hands=(["mine_or", "autel_noir", "sol", "banniere"], []),
+        gold=(20, 0),
+        faith=(10, 0),
+        decks=(["milicien"] * 3, ["milicien"] * 3),
+    )
+    s = act(state, 0, Play(card="mine_or", at=(0, P, 0))).state
+    assert Play(card="banniere", at=(0, P, 1)) in GAME.legal_actions(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, Play(card="autel_noir", at=(0, P, 1)))
+    assert err.value.code == "liber.one_lieu_per_turn"
+    s = act(s, 0, Play(card="sol")).state
+    assert s.sides[0].faith == 0 and s.sides[0].god is not None
+    gold = s.sides[0].gold
+    s = next_turn(next_turn(s))
+    assert s.active == 0
+    assert s.sides[0].gold == gold + 10  # two réserves d'or
+    favour = [p for _pos, p in s.pieces(0) if p.kind == "faveur"]
+    assert [p.card for p in favour] == ["lumiere"]
+    assert s.piece((0, F, 0)).pv == 2  # type: ignore[union-attr]  # the Lumière heals 1
+
+
+def test_general_powers_cost_vp() -> None:
+    state = make_state({(1, F, 0): "brute"}, generals=("vharka", "aldric"), vp=(2, 0), phase="placement")
+    s = act(state, 0, Ability(source=gpos(0), ability="general", target=(1, F, 0))).state
+    assert s.sides[0].vp == 0 and s.piece((1, F, 0)).pv == 2  # type: ignore[union-attr]  # no VP from the general
+    rally = make_state({(0, F, 0): "brute"}, vp=(3, 0))
+    s = act(rally, 0, Ability(source=gpos(0), ability="general")).state
+    from bot.games.liber.abilities import force_of
+
+    assert force_of(s, (0, F, 0)) == 5
+    with pytest.raises(IllegalAction) as err:
+        act(make_state(vp=(2, 0)), 0, Ability(source=gpos(0), ability="general"))
+    assert err.value.code == "liber.not_enough_vp"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason"),
+    [({"faith": (19, 0)}, "faith"), ({"vp": (39, 0)}, "vp"), ({"gold": (59, 0)}, "gold")],
+)
+def test_resource_wins(kwargs: dict, reason: str) -> None:
+    from bot.games.liber.combat import check_win
+
+    state = make_state(**kwargs)
+    check_win(state, [])
+    assert state.result is None
+    side = state.sides[0]
+    side.faith, side.vp, side.gold = side.faith + 1, side.vp + 1, side.gold + 1
+    check_win(state, [])
+    assert state.result is not None and state.result.winners == [0] and state.result.reason == reason
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.reason.key == f"liber.outcome.{reason}"
+
+
+def test_killing_the_general_wins() -> None:
+    state = make_state({(0, F, 0): "brute"}, general_pv=(None, 3))
+    t = attack(state, (0, F, 0), gpos(1))
+    assert t.state.result is not None and t.state.result.winners == [0] and t.state.result.reason == "general"
+    assert GAME.to_act(t.state) == frozenset() and GAME.legal_actions(t.state, 0) == []
+    with pytest.raises(IllegalAction):
+        act(t.state, 0, End())
+
+
+def test_gold_win_in_the_draw_phase_and_a_double_win_is_a_draw() -> None:
+    state = make_state(phase="attack", gold=(0, 55), decks=(["milicien"], ["milicien"]))
+    s = act(state, 0, End()).state
+    assert s.result is not None and s.result.winners == [1] and s.result.reason == "gold"
+    both = make_state(faith=(20, 20))
+    from bot.games.liber.combat import check_win
+
+    check_win(both, [])
+    assert both.result is not None and both.result.winners == [] and GAME.outcome(both).draw  # type: ignore[union-attr]
+
+
+def test_validate_seat_options() -> None:
+    from bot.engine import EngineError
+
+    assert GAME.validate_seat_options({"deck": "ordre_du_lion"}) == {"deck": "ordre_du_lion"}
+    with pytest.raises(EngineError) as err:
+        GAME.validate_seat_options({"deck": "nope"})
+    assert err.value.code == "liber.invalid_deck"
+    text = "général: Vharka la Cendrée\n" + "\n".join(["5 brute", "4 goule", "unknown card"]) + "\n"
+    with pytest.raises(EngineError) as err:
+        GAME.validate_seat_options({"decklist": text})
+    problems = err.value.params["problems"]
+    assert "unknown card" in problems and "5 copies of 'brute'" in problems and "9 cards instead of 50" in problems
+    good = "general: aldric\n" + "\n".join(
+        f"{n} {c}"
+        for c, n in __import__("bot.games.liber.content", fromlist=["DECKS"]).DECKS["ordre_du_lion"].cards.items()
+    )
+    opts = GAME.validate_seat_options({"decklist": good})
+    state = GAME.setup([SeatSpec(seat=0, name="A", options=opts), SEATS[1]], {}, Rng(1)).state
+    assert state.sides[0].general == "aldric" and len(state.sides[0].deck) + len(state.sides[0].hand) == 50
