@@ -1,0 +1,269 @@
+"""`python -m bot bench [--json]`: the figures behind the speed and memory targets.
+
+Measured here, never asserted in tests (shared machines are noisy):
+- interaction latency through the fake Discord, from INTERACTION_CREATE to the last recorded
+  request it caused (defer, submit, durable write, thread post with the board render, DMs, edit);
+- actions persisted per second through MatchService (SQLite WAL, synchronous=FULL);
+- board render time and PNG size;
+- resident memory of a fresh process with 1,000 active matches loaded;
+- and whatever a game or the rules lookup exposes in its own `bench` module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Rng, SeatSpec, choice, games, get_game
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _ai_move(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+    return game.ai_action(state, seat, rng) or choice(rng, list(game.legal_actions(state, seat)))
+
+
+# -- interaction latency ---------------------------------------------------------------------------
+async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
+    """Click action buttons through discord.py's dispatch until `clicks` samples are taken."""
+    from .table import custom_ids, open_table
+
+    samples: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        async with open_table(Path(tmp) / "bench.sqlite3") as table:
+            rng = Rng(7)
+            while len(samples) < clicks:
+                await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
+                live = table.live_matches()[-1]
+                thread = table.thread_of(live)
+                await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+                while live.rec.status == "active" and len(samples) < clicks:
+                    if 0 not in live.to_act():
+                        await table.idle()
+                        if 0 not in live.to_act():
+                            break
+                        continue
+                    await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+                    menu = table.last_with(thread, f"tv:")
+                    actions = list(live.game.legal_actions(live.state, 0))
+                    slot = actions.index(_ai_move(live.game, live.state, 0, rng))
+                    button = f"tv:a:{live.id}:{live.version}:{slot}"
+                    if button in custom_ids(menu):
+                        payload = table.fd.component(menu, button, table.people["Alice"], table.guild)
+                    else:
+                        select = next(c for c in custom_ids(menu) if c.startswith("tv:s:"))
+                        if slot >= 25:  # the bench times the first page only; play the rest normally
+                            await table.play_turn("Alice", live, rng)
+                            continue
+                        payload = table.fd.component(menu, select, table.people["Alice"], table.guild,
+                                                     values=[str(slot)])
+                    start = time.perf_counter()
+                    await table.fd.interact(table.bot, payload)
+                    samples.append((time.perf_counter() - start) * 1000)
+                    await table.idle()
+    return {"p50": round(_pct(samples, 0.5), 2), "p99": round(_pct(samples, 0.99), 2), "n": len(samples)}
+
+
+# -- persistence ----------------------------------------------------------------------------------
+async def persist_rate(key: str, actions: int) -> float:
+    """Sequential accepted actions per second through MatchService, each a durable transaction."""
+    from bot.services import MatchService, Player
+    from bot.storage import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        service = MatchService(store, seed_source=iter(range(1, 10**9)).__next__)
+        rng = Rng(3)
+        done = 0
+        elapsed = 0.0
+        users = (Player(1, "A"), Player(2, "B"))
+        while done < actions:
+            live = await service.create(game_key=key, creator=users[0], guild_id=1, channel_id=1)
+            await service.join(live.id, users[1])
+            await service.start(live.id, 1)
+            while live.rec.status == "active" and done < actions:
+                seat = min(live.to_act())
+                action = _ai_move(live.game, live.state, seat, rng)
+                start = time.perf_counter()
+                await service.submit(live.id, users[seat].user_id, action, live.version)
+                elapsed += time.perf_counter() - start
+                done += 1
+        await service.close()
+        await store.close()
+    return round(done / elapsed, 1) if elapsed else 0.0
+
+
+# -- rendering ------------------------------------------------------------------------------------
+def render_figures(key: str, boards: int) -> dict[str, float]:
+    from renderers import render_board_png
+
+    game = get_game(key)
+    rng = Rng(11)
+    seats = [SeatSpec(seat=i, name=n) for i, n in enumerate(("Alice", "Bob"))]
+    state = game.setup(seats, {}, rng).state
+    times, sizes = [], []
+    for _ in range(boards):
+        rendered = render_board_png(key, game.view(state, None), "fr")
+        times.append(rendered.ms)
+        sizes.append(len(rendered.png))
+        if game.outcome(state) is None:
+            for _ in range(3):
+                to_act = sorted(game.to_act(state))
+                if not to_act or game.outcome(state) is not None:
+                    break
+                state = game.apply(state, to_act[0], _ai_move(game, state, to_act[0], rng), rng).state
+    return {"render_ms_mean": round(statistics.fmean(times), 2), "render_ms_p99": round(_pct(times, 0.99), 2),
+            "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1)}
+
+
+# -- memory ---------------------------------------------------------------------------------------
+def _rss_mb() -> float:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def _rss_worker(key: str, matches: int) -> dict[str, float]:
+    """In a fresh process: write `matches` active matches, then load them all with a new service."""
+    import bot.app  # noqa: F401  (the bot's real footprint: discord.py and the cogs are loaded)
+    from bot.services import MatchService, Player
+    from bot.storage import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "rss.sqlite3", synchronous="OFF")
+        writer = MatchService(store, seed_source=iter(range(1, 10**9)).__next__)
+        rng = Rng(5)
+        for _ in range(matches):
+            live = await writer.create(game_key=key, creator=Player(1, "A"), guild_id=1, channel_id=1)
+            await writer.join(live.id, Player(2, "B"))
+            await writer.start(live.id, 1)
+            for _ in range(6):
+                if live.rec.status != "active":
+                    break
+                seat = min(live.to_act())
+                await writer.submit(live.id, seat + 1, _ai_move(live.game, live.state, seat, rng), live.version)
+        await writer.close()
+        import gc
+
+        del writer
+        gc.collect()
+        before = _rss_mb()
+        reader = MatchService(store)
+        loaded = await reader.resume_all()
+        gc.collect()
+        after = _rss_mb()
+        await reader.close()
+        await store.close()
+    return {"rss_mb": round(after, 1), "rss_mb_matches_only": round(after - before, 1), "loaded": len(loaded)}
+
+
+def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, float]:
+    cmd = [sys.executable, "-m", "bot", "bench", "--rss-worker", key, "--matches", str(matches), *extra_args]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True, env={**os.environ})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+# -- game- and lookup-specific figures -------------------------------------------------------------
+def module_figures(module: str, calls: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return {}
+    out: dict[str, Any] = {}
+    for name, args in calls.items():
+        fn = getattr(mod, name, None)
+        if fn is not None:
+            out[name] = fn(*args)
+    return out
+
+
+def _load(include_test_game: bool) -> list[str]:
+    from .demo import _register_games
+
+    return _register_games(include_test_game)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--game", action="append", help="a game key (repeatable); default: every game")
+    parser.add_argument("--clicks", type=int, default=200, help="interaction samples per game")
+    parser.add_argument("--actions", type=int, default=2000, help="persisted actions per game")
+    parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
+    parser.add_argument("--playouts", type=int, default=200, help="engine playouts per game (game bench modules)")
+    parser.add_argument("--no-test-game", action="store_true", help="leave out the host's Duel test game")
+    parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    import logging
+
+    logging.basicConfig(level=logging.ERROR)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    keys = _load(not args.no_test_game)
+    if args.rss_worker:
+        print(json.dumps(asyncio.run(_rss_worker(args.rss_worker, args.matches))))
+        return 0
+    wanted = args.game or keys
+    extra = [] if not args.no_test_game else ["--no-test-game"]
+    report: dict[str, Any] = {"games": {}}
+    all_samples_p50, all_samples_p99, persist, rss = [], [], [], []
+    for key in wanted:
+        say = (lambda *_: None) if args.json else print
+        say(f"== {key}")
+        fig: dict[str, Any] = {}
+        fig["interaction_ms"] = asyncio.run(interaction_latency(key, args.clicks))
+        say(f"  interaction p50 {fig['interaction_ms']['p50']} ms, p99 {fig['interaction_ms']['p99']} ms "
+            f"({fig['interaction_ms']['n']} clicks, render included)")
+        fig["persist_actions_per_s"] = asyncio.run(persist_rate(key, args.actions))
+        say(f"  persisted actions/s {fig['persist_actions_per_s']}")
+        fig.update(render_figures(key, 30))
+        say(f"  render {fig['render_ms_mean']} ms mean, {fig['render_ms_p99']} ms p99, PNG {fig['png_kb_mean']} KB")
+        mem = rss_figures(key, args.matches, extra)
+        fig["rss_mb_1000_matches"] = mem["rss_mb"]
+        fig["rss_mb_matches_only"] = mem["rss_mb_matches_only"]
+        say(f"  RSS with {mem['loaded']} active matches loaded: {mem['rss_mb']} MB "
+            f"({mem['rss_mb_matches_only']} MB for the matches)")
+        engine = module_figures(f"bot.games.{key}.bench", {"playout_stats": (args.playouts, 1),
+                                                            "ai_vs_random": (200, 1)})
+        if engine:
+            fig["engine"] = engine
+            say(f"  engine {json.dumps(engine)}")
+        report["games"][key] = fig
+        all_samples_p50.append(fig["interaction_ms"]["p50"])
+        all_samples_p99.append(fig["interaction_ms"]["p99"])
+        persist.append(fig["persist_actions_per_s"])
+        rss.append(fig["rss_mb_1000_matches"])
+    report["interaction_ms"] = {"p50": max(all_samples_p50, default=0), "p99": max(all_samples_p99, default=0)}
+    report["persist_actions_per_s"] = min(persist, default=0)
+    report["rss_mb_1000_matches"] = max(rss, default=0)
+    rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
+    if rules:
+        report["rules"] = rules
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"== overall: interaction p50 {report['interaction_ms']['p50']} ms / p99 "
+              f"{report['interaction_ms']['p99']} ms (worst game), persisted {report['persist_actions_per_s']} "
+              f"actions/s (slowest game), RSS {report['rss_mb_1000_matches']} MB (largest)")
+        if rules:
+            print(f"== rules lookup: {json.dumps(rules)}")
+    return 0
