@@ -22,3 +22,11 @@ async def setup_cogs(bot: Any) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
+    from bot.engine import games
+
+    from .game_commands import build_game_group
+
+    for game in games():
+        group = build_game_group(game, host)
+        if group is not None:
+            bot.tree.add_command(group)

@@ -241,7 +241,7 @@ class Host:
             await self.fail(interaction, exc, match_id)
 
     def move_choices(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, current: str
+        self, interaction: discord.Interaction[Any], live: LiveMatch, current: str, kinds: tuple[str, ...] = ()
     ) -> list[tuple[str, str]]:
         """Autocomplete of legal moves: (label, "version:slot"), filtered by what was typed, at most 25."""
         locale = self.locales.user(interaction)
@@ -251,7 +251,11 @@ class Host:
         actions = live.game.legal_actions(live.state, seat.seat)
         labels = p.action_labels(live, seat.seat, actions, locale)
         needle = _fold(current)
-        out = [(label[:100], f"{live.version}:{slot}") for slot, label in enumerate(labels) if needle in _fold(label)]
+        out = [
+            (label[:100], f"{live.version}:{slot}")
+            for slot, (label, action) in enumerate(zip(labels, actions, strict=True))
+            if needle in _fold(label) and (not kinds or action.kind in kinds)
+        ]
         return out[:25]
 
     async def submit_action(self, interaction: discord.Interaction[Any], live: LiveMatch, action: Any) -> None:

@@ -71,8 +71,9 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
                         if slot >= 25:  # the bench times the first page only; play the rest normally
                             await table.play_turn("Alice", live, rng)
                             continue
-                        payload = table.fd.component(menu, select, table.people["Alice"], table.guild,
-                                                     values=[str(slot)])
+                        payload = table.fd.component(
+                            menu, select, table.people["Alice"], table.guild, values=[str(slot)]
+                        )
                     start = time.perf_counter()
                     await table.fd.interact(table.bot, payload)
                     samples.append((time.perf_counter() - start) * 1000)
@@ -128,8 +129,11 @@ def render_figures(key: str, boards: int) -> dict[str, float]:
                 if not to_act or game.outcome(state) is not None:
                     break
                 state = game.apply(state, to_act[0], _ai_move(game, state, to_act[0], rng), rng).state
-    return {"render_ms_mean": round(statistics.fmean(times), 2), "render_ms_p99": round(_pct(times, 0.99), 2),
-            "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1)}
+    return {
+        "render_ms_mean": round(statistics.fmean(times), 2),
+        "render_ms_p99": round(_pct(times, 0.99), 2),
+        "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1),
+    }
 
 
 # -- memory ---------------------------------------------------------------------------------------
@@ -231,8 +235,10 @@ def main(argv: list[str]) -> int:
         say(f"== {key}")
         fig: dict[str, Any] = {}
         fig["interaction_ms"] = asyncio.run(interaction_latency(key, args.clicks))
-        say(f"  interaction p50 {fig['interaction_ms']['p50']} ms, p99 {fig['interaction_ms']['p99']} ms "
-            f"({fig['interaction_ms']['n']} clicks, render included)")
+        say(
+            f"  interaction p50 {fig['interaction_ms']['p50']} ms, p99 {fig['interaction_ms']['p99']} ms "
+            f"({fig['interaction_ms']['n']} clicks, render included)"
+        )
         fig["persist_actions_per_s"] = asyncio.run(persist_rate(key, args.actions))
         say(f"  persisted actions/s {fig['persist_actions_per_s']}")
         fig.update(render_figures(key, 30))
@@ -240,10 +246,13 @@ def main(argv: list[str]) -> int:
         mem = rss_figures(key, args.matches, extra)
         fig["rss_mb_1000_matches"] = mem["rss_mb"]
         fig["rss_mb_matches_only"] = mem["rss_mb_matches_only"]
-        say(f"  RSS with {mem['loaded']} active matches loaded: {mem['rss_mb']} MB "
-            f"({mem['rss_mb_matches_only']} MB for the matches)")
-        engine = module_figures(f"bot.games.{key}.bench", {"playout_stats": (args.playouts, 1),
-                                                            "ai_vs_random": (200, 1)})
+        say(
+            f"  RSS with {mem['loaded']} active matches loaded: {mem['rss_mb']} MB "
+            f"({mem['rss_mb_matches_only']} MB for the matches)"
+        )
+        engine = module_figures(
+            f"bot.games.{key}.bench", {"playout_stats": (args.playouts, 1), "ai_vs_random": (200, 1)}
+        )
         if engine:
             fig["engine"] = engine
             say(f"  engine {json.dumps(engine)}")
@@ -261,9 +270,11 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"== overall: interaction p50 {report['interaction_ms']['p50']} ms / p99 "
-              f"{report['interaction_ms']['p99']} ms (worst game), persisted {report['persist_actions_per_s']} "
-              f"actions/s (slowest game), RSS {report['rss_mb_1000_matches']} MB (largest)")
+        print(
+            f"== overall: interaction p50 {report['interaction_ms']['p50']} ms / p99 "
+            f"{report['interaction_ms']['p99']} ms (worst game), persisted {report['persist_actions_per_s']} "
+            f"actions/s (slowest game), RSS {report['rss_mb_1000_matches']} MB (largest)"
+        )
         if rules:
             print(f"== rules lookup: {json.dumps(rules)}")
     return 0

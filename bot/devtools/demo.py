@@ -68,8 +68,10 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
                 say(line)
             done = live.rec.status == "finished"
             outcome = live.rec.outcome or {}
-            say(f"----- {key}: {'completed' if done else 'DID NOT COMPLETE'} after {live.version} steps; "
-                f"winners={outcome.get('winners')} images={len(transcript.images)}")
+            say(
+                f"----- {key}: {'completed' if done else 'DID NOT COMPLETE'} after {live.version} steps; "
+                f"winners={outcome.get('winners')} images={len(transcript.images)}"
+            )
             return done
 
 
@@ -93,8 +95,10 @@ def main(argv: list[str]) -> int:
         ok = asyncio.run(play_one(key, out, args.seed, args.quiet))
         if not ok:
             failures.append(key)
-    print(f"demo: {len(wanted) - len(failures)}/{len(wanted)} matches completed"
-          + (f"; failed: {', '.join(failures)}" if failures else ""))
+    print(
+        f"demo: {len(wanted) - len(failures)}/{len(wanted)} matches completed"
+        + (f"; failed: {', '.join(failures)}" if failures else "")
+    )
     return 1 if failures else 0
 
 

@@ -23,6 +23,12 @@ class Transcript:
         record = self.fd.world.interactions_by_token.get(token)
         return record.user.get("global_name") or record.user["username"] if record else "?"
 
+    def _on_ephemeral_message(self, token: str) -> bool:
+        """A click on an ephemeral menu: its deferred update edits a private message."""
+        record = self.fd.world.interactions_by_token.get(token)
+        message = self.fd.message(record.message_id) if record and record.message_id else None
+        return bool(message and (message.get("flags") or 0) & 64)
+
     def new_lines(self) -> list[str]:
         out = []
         calls = self.fd.calls[self._seen :]
@@ -46,14 +52,13 @@ class Transcript:
                 where = f"MP → {recipient.get('global_name') or recipient.get('username', '?')}"
             else:
                 where = f"#{channel.get('name', '?')}" + (" (édition)" if call.method == "PATCH" else "")
-        m = m or None
         token_match = re.match(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", call.path)
         if where is None and token_match:
             token = token_match.group(1)
             data = body.get("data", body) if "type" in body else body
             if not isinstance(data, dict):
                 return None
-            if (data.get("flags") or 0) & 64:
+            if (data.get("flags") or 0) & 64 or self._on_ephemeral_message(token):
                 self._ephemeral.add(token)
             private = token in self._ephemeral
             where = f"éphémère → {self._who(token)}" if private else "réponse publique"
@@ -69,8 +74,12 @@ class Transcript:
                 text += f"\n  {field['name']}: {field['value']}"
         for f in call.files:
             text += ("\n" if text else "") + f"📎 {self._save(f)}"
-        buttons = [c.get("label") for row in body.get("components") or [] for c in row.get("components") or []
-                   if c.get("label")]
+        buttons = [
+            c.get("label")
+            for row in body.get("components") or []
+            for c in row.get("components") or []
+            if c.get("label")
+        ]
         if buttons:
             text += ("\n" if text else "") + "[" + "] [".join(buttons) + "]"
         if not text:

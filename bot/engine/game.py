@@ -85,6 +85,10 @@ class BaseGame(Generic[S, A, V]):
     #: Player-facing strings, {locale: {key: format string}}; keys start with the game key, or
     #: with `error.<game>.` for the game's refusal messages.
     catalog: ClassVar[dict[str, dict[str, str]]] = {}
+    #: Families of decisions, {french-slug: (action kinds, ...)}: the edge builds one command per
+    #: family (`/<game> <slug> choix:`), its option listing only the legal actions of those kinds.
+    #: Names and descriptions come from the catalog: `<game>.decision.<slug>` and `...<slug>.desc`.
+    decisions: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     # -- serialization ----------------------------------------------------------------------------
     @classmethod

@@ -214,3 +214,25 @@ async def test_gateway_start_smoke(tmp_path: Path) -> None:
         finally:
             await bot.close()
             await asyncio.wait_for(task, 5)
+
+
+async def test_game_commands_offer_only_legal_choices_of_their_family(table: Table) -> None:
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    sync = table.fd.one("PUT", r"/applications/\d+/commands")
+    duel = next(c for c in sync.json if c["name"] == "duel")
+    assert {o["name"] for o in duel["options"]} == {"jouer", "piocher"}
+    assert next(o for o in duel["options"] if o["name"] == "piocher")["name_localizations"]["en-US"] == "draw"
+    payload = table.fd.autocomplete(
+        "duel", table.people["Alice"], table.guild, channel=thread, subcommand="piocher", focused="choix", choix=""
+    )
+    await table.fd.interact(table.bot, payload)
+    assert table.fd.interaction_state(payload).choices == []  # no draw decision now
+    payload = table.fd.autocomplete(
+        "duel", table.people["Alice"], table.guild, channel=thread, subcommand="jouer", focused="choix", choix=""
+    )
+    await table.fd.interact(table.bot, payload)
+    choices = table.fd.interaction_state(payload).choices
+    assert len(choices) == len(set(live.state.hands[0]))
+    calls = await table.slash("Alice", "duel", "jouer", channel=thread, choix=choices[-1]["value"])
+    assert "Action jouée : Jouer le" in _ephemeral_text(calls)

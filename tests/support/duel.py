@@ -96,6 +96,7 @@ class DuelGame(BaseGame[DuelState, Any, DuelView]):
     state_type = DuelState
     action_type = DuelAction
     catalog: ClassVar[dict[str, dict[str, str]]] = {}
+    decisions: ClassVar[dict[str, tuple[str, ...]]] = {"jouer": ("pick",), "piocher": ("draw",)}
 
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[DuelState]:
         deck = shuffled(rng, [v for v in range(1, 11) for _ in range(2)])
@@ -237,6 +238,9 @@ def _remove(hand: tuple[int, ...], card: int) -> list[int]:
 CATALOG = {
     "fr": {
         "duel.name": "Duel (jeu de test)",
+        "duel.cmd.desc": "Jouer au Duel (jeu de test)",
+        "duel.decision.jouer.desc": "Choisir une carte face cachée",
+        "duel.decision.piocher.desc": "Piocher ou non après une manche gagnée",
         "duel.event.dealt": "Chaque joueur reçoit {count} cartes.",
         "duel.event.hand": "Votre main : {cards}.",
         "duel.event.picked": "{seat} a choisi une carte face cachée.",
@@ -257,6 +261,12 @@ CATALOG = {
     },
     "en": {
         "duel.name": "Duel (test game)",
+        "duel.cmd.name": "duel",
+        "duel.cmd.desc": "Play Duel (test game)",
+        "duel.decision.jouer": "play",
+        "duel.decision.jouer.desc": "Pick a card face down",
+        "duel.decision.piocher": "draw",
+        "duel.decision.piocher.desc": "Draw or not after winning a round",
         "duel.event.dealt": "Each player is dealt {count} cards.",
         "duel.event.hand": "Your hand: {cards}.",
         "duel.event.picked": "{seat} picked a card face down.",

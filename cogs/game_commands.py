@@ -1,0 +1,74 @@
+"""One slash command group per game, built from the game's `decisions`.
+
+`/<game> <decision> choix:<autocomplete>`: the option lists the caller's legal actions of that
+family only (value `version:slot`, public data), so every decision of every phase has a command,
+and a typed value that is not a legal choice gets a clear answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import catalog
+from bot.services import ServiceError
+
+from .host import Host
+from .i18n import ls
+
+
+def _text(key: str, fallback: str) -> str:
+    return catalog().get(key, "fr") or fallback
+
+
+def build_game_group(game: Any, host: Host) -> app_commands.Group | None:
+    """The `/<key>` group of a game with declared decisions (None when it has none)."""
+    if not game.decisions:
+        return None
+    key = game.key
+    group = app_commands.Group(
+        name=ls(key, f"{key}.cmd.name"),
+        description=ls(_text(f"{key}.cmd.desc", key)[:100], f"{key}.cmd.desc"),
+        guild_only=True,
+    )
+    for slug, kinds in game.decisions.items():
+        group.add_command(_decision_command(key, slug, tuple(kinds), host))
+    return group
+
+
+def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -> app_commands.Command[Any, Any, Any]:
+    async def callback(interaction: discord.Interaction[Any], choix: str) -> None:
+        try:
+            live = await host.match_here(interaction)
+            if live.game.key != key:
+                raise ServiceError("wrong_game")
+            version, _, slot = choix.partition(":")
+            if not (version.isdigit() and slot.isdigit()):
+                raise ServiceError("unknown_choice")
+            seat = live.seat_of(interaction.user.id)
+            if seat is not None and live.state is not None and seat.seat in live.to_act():
+                actions = live.game.legal_actions(live.state, seat.seat)
+                if int(slot) < len(actions) and actions[int(slot)].kind not in kinds:
+                    raise ServiceError("unknown_choice")  # a value from another command's list
+        except Exception as exc:
+            await host.fail(interaction, exc)
+            return
+        await host.act(interaction, live.id, int(version), int(slot))
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        live = await host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
+        if live is None or live.state is None or live.game.key != key:
+            return []
+        return [app_commands.Choice(name=n, value=v) for n, v in host.move_choices(interaction, live, current, kinds)]
+
+    callback = app_commands.rename(choix=ls("choix", "opt.choix.name"))(callback)
+    callback = app_commands.describe(choix=ls("Votre choix (dans la liste)", "opt.choix.desc"))(callback)
+    command = app_commands.Command(
+        name=ls(slug, f"{key}.decision.{slug}"),
+        description=ls(_text(f"{key}.decision.{slug}.desc", slug)[:100], f"{key}.decision.{slug}.desc"),
+        callback=callback,
+    )
+    command.autocomplete("choix")(complete)
+    return command
