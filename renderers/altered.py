@@ -6,15 +6,13 @@ this module cannot leak them.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from .theme import DEFAULT
-from .theme import font as theme_font
+from .theme import DEFAULT, font
 
-W, H = 1200, 860
+W, H = 1200, 760
 TERRAIN_COLOURS = {"forest": (90, 170, 90), "mountain": (170, 130, 90), "water": (80, 140, 220)}
 TERRAIN_LETTER = {
     "fr": {"forest": "F", "mountain": "M", "water": "E"},
@@ -103,16 +101,6 @@ PHASES = {
         "over": "Game over",
     },
 }
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """DejaVu Sans when the system has it: Pillow's bundled Aileron subset has no accented glyphs
-    (é, è, à, ç render as boxes), which French names need. Falls back to the theme font."""
-    try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
-    except OSError:
-        return theme_font(size)
 
 
 def _loc(locale: str) -> str:
@@ -264,7 +252,7 @@ def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
     _draw_track(draw, view, locale, 56)
     bottom_seat = view.viewer if view.viewer in (0, 1) else 0
     order = [1 - bottom_seat, bottom_seat]
-    panel_h = 320
+    panel_h = 270
     for i, seat in enumerate(order):
         _draw_player(draw, view, view.players[seat], locale, 190 + i * (panel_h + 10), panel_h)
     return img

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Rng, SeatSpec, choice, games, get_game
+from bot.engine import Rng, SeatSpec, choice, get_game
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -60,7 +60,7 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
                             break
                         continue
                     await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-                    menu = table.last_with(thread, f"tv:")
+                    menu = table.last_with(thread, "tv:")
                     actions = list(live.game.legal_actions(live.state, 0))
                     slot = actions.index(_ai_move(live.game, live.state, 0, rng))
                     button = f"tv:a:{live.id}:{live.version}:{slot}"

@@ -1,0 +1,27 @@
+"""Rules reference of the five games: bilingual entries and their search (``/regle``, ``/carte``).
+
+Public API:
+
+* :func:`bot.rules.loader.corpus` - the validated entries;
+* :func:`bot.rules.search.search` / :func:`bot.rules.search.autocomplete` - lookups;
+* :mod:`bot.rules.quality` - search quality and latency figures for the bench;
+* :func:`bot.rules.cli.main` - ``python -m bot regle "question" [--game KEY] [--json]``.
+"""
+
+from bot.rules.loader import RulesDataError, by_id, corpus, load_entries
+from bot.rules.model import GAMES, RuleEntry
+from bot.rules.search import RuleIndex, SearchHit, autocomplete, default_index, search
+
+__all__ = [
+    "GAMES",
+    "RuleEntry",
+    "RuleIndex",
+    "RulesDataError",
+    "SearchHit",
+    "autocomplete",
+    "by_id",
+    "corpus",
+    "default_index",
+    "load_entries",
+    "search",
+]

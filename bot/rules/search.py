@@ -138,9 +138,7 @@ class RuleIndex:
             out = []
         if len(tok) >= 4:
             cutoff = 75 if len(tok) >= 6 else 80
-            for word, score, _ in process.extract(
-                tok, self._vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=3
-            ):
+            for word, score, _ in process.extract(tok, self._vocab, scorer=fuzz.ratio, score_cutoff=cutoff, limit=3):
                 if word != tok:
                     out.append((word, (score / 100.0) ** 2 * 0.9))
         if prefix and len(tok) >= 3:
@@ -188,11 +186,13 @@ class RuleIndex:
         locale: str = "fr",
         limit: int = 10,
         prefix: bool = False,
+        card: bool | None = None,
     ) -> list[SearchHit]:
         """Rank entries for ``query`` (FR or EN); ``game`` restricts to one game.
 
-        ``prefix`` treats the last word as unfinished (autocomplete). ``locale`` does not
-        change the ranking: players mix languages, so both are always searched.
+        ``prefix`` treats the last word as unfinished (autocomplete); ``card`` keeps only
+        card entries (``/carte``) or only rule entries. ``locale`` does not change the
+        ranking: players mix languages, so both are always searched.
         """
         del locale  # both languages are indexed; kept for a stable signature
         raw = query.strip()
@@ -228,6 +228,8 @@ class RuleIndex:
         for i in candidates:
             if game is not None and self._game_of[i] != game:
                 continue
+            if card is not None and self.entries[i].card != card:
+                continue
             fuzzy = W_NAME * name_scores.get(i, 0.0) + W_TOKENS * tok_scores.get(i, 0.0)
             if boost_game and self._game_of[i] == boost_game:
                 fuzzy += GAME_MENTION_BONUS
@@ -241,16 +243,22 @@ class RuleIndex:
 
     # ------------------------------------------------------------- autocomplete
     def autocomplete(
-        self, query: str, *, game: str | None = None, locale: str = "fr", limit: int = 25
+        self,
+        query: str,
+        *,
+        game: str | None = None,
+        locale: str = "fr",
+        limit: int = 25,
+        card: bool | None = None,
     ) -> list[tuple[str, str]]:
         """Discord autocomplete choices ``(name <= 100 chars, entry id)``, at most 25."""
         limit = max(0, min(limit, 25))
         if not query.strip():
-            pool = [e for e in self.entries if game in (None, e.game)]
+            pool = [e for e in self.entries if game in (None, e.game) and card in (None, e.card)]
             pool.sort(key=lambda e: (e.game, fold(e.title_for(locale))))
             chosen = pool[:limit]
         else:
-            chosen = [h.entry for h in self.search(query, game=game, limit=limit, prefix=True)]
+            chosen = [h.entry for h in self.search(query, game=game, limit=limit, prefix=True, card=card)]
         return [(choice_name(e, locale, with_game=game is None), e.id) for e in chosen]
 
 
@@ -268,14 +276,18 @@ def default_index() -> RuleIndex:
     return RuleIndex(corpus())
 
 
-def search(query: str, *, game: str | None = None, locale: str = "fr", limit: int = 10) -> list[SearchHit]:
+def search(
+    query: str, *, game: str | None = None, locale: str = "fr", limit: int = 10, card: bool | None = None
+) -> list[SearchHit]:
     """Search the packaged corpus (see :meth:`RuleIndex.search`)."""
-    return default_index().search(query, game=game, locale=locale, limit=limit)
+    return default_index().search(query, game=game, locale=locale, limit=limit, card=card)
 
 
-def autocomplete(query: str, game: str | None = None, locale: str = "fr") -> list[tuple[str, str]]:
+def autocomplete(
+    query: str, game: str | None = None, locale: str = "fr", *, card: bool | None = None
+) -> list[tuple[str, str]]:
     """Autocomplete over the packaged corpus (see :meth:`RuleIndex.autocomplete`)."""
-    return default_index().autocomplete(query, game=game, locale=locale)
+    return default_index().autocomplete(query, game=game, locale=locale, card=card)
 
 
 __all__ = ["GAME_LABELS", "RuleIndex", "SearchHit", "autocomplete", "choice_name", "default_index", "search", "stem"]

@@ -13,16 +13,15 @@ from functools import lru_cache
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 #: Words that carry no meaning for a rules lookup (FR + EN), compared after folding.
-STOPWORDS = frozenset(
-    """
+_STOPWORDS_TEXT = """
     a au aux avec ce ces cet cette comment d de des du elle en est et il ils je l la le les leur lui
     ma mais me mes mon ne ni on ou par pas peut peux pour quand que quel quelle quels qu qui quoi sa
     se ses si son sont sur ta te tes ton tu un une vos votre y c s t j m n faire fait fonctionne
-    marche regle regles role combien
+    regle regles combien
     an and are as at be by can do does for from how i in is it its of on the this to what when
     where which who why with work works my your rule rules many much
-    """.split()
-)
+"""
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 #: Suffixes removed by :func:`stem`, longest first (applied once, on folded text).
 _SUFFIXES = ("ements", "ement", "ations", "ation", "ings", "ing", "ers", "er", "ez", "ees", "ee", "ed", "es", "e")

@@ -64,7 +64,7 @@ def _keep(term: str) -> bool:
 
 
 def _label_lines(text: str) -> list[str]:
-    """"Label : text" or "- Label :" lines (plain-text documents)."""
+    """ "Label : text" or "- Label :" lines (plain-text documents)."""
     out = []
     for line in text.splitlines():
         m = re.match(r"^\s*(?:-\s*)?([^:\n]{2,70}?)\s*:", line)
@@ -124,7 +124,7 @@ def _altered(text: str) -> list[str]:
     for pair in re.findall(r"statuts? ([A-ZÉ]\w+)(?: et ([A-ZÉ]\w+))?", text):
         terms += [p for p in pair if p]
     terms += re.findall(r"\(([A-ZÉ][a-zé]+)\)", text)
-    return [t.strip(" \"") for t in terms]
+    return [t.strip(' "') for t in terms]
 
 
 EXTRACTORS = {

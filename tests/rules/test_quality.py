@@ -33,6 +33,8 @@ def test_top1_and_top3_rates() -> None:
 
 def test_latency_function_runs() -> None:
     # Latency is only printed (shared CI machines are noisy); the bench asserts it.
-    figures = search_latency(50)
-    print(f"\nrules search latency: p50={figures['p50_ms']:.2f} ms p99={figures['p99_ms']:.2f} ms")
-    assert figures["p50_ms"] > 0 and figures["p99_ms"] >= figures["p50_ms"]
+    for autocomplete in (False, True):
+        figures = search_latency(50, autocomplete=autocomplete)
+        label = "autocomplete" if autocomplete else "search"
+        print(f"\nrules {label} latency: p50={figures['p50_ms']:.2f} ms p99={figures['p99_ms']:.2f} ms")
+        assert figures["p50_ms"] > 0 and figures["p99_ms"] >= figures["p50_ms"]

@@ -87,5 +87,13 @@ def test_autocomplete_respects_discord_limits() -> None:
     assert english[0] == ("Blood Pact · Colors of Magic", "colors.blood-pact")
 
 
+def test_card_filter_for_the_card_command() -> None:
+    hits = search("dieu", card=True, limit=10)
+    assert hits and all(h.entry.card for h in hits)
+    assert hits[0].entry.id == "liber.card.god"
+    assert all(not h.entry.card for h in search("dieu", card=False, limit=10))
+    assert all(v in {e.id for e in corpus() if e.card} for _, v in autocomplete("", card=True))
+
+
 def test_index_covers_whole_corpus() -> None:
     assert len(default_index().entries) == len(corpus())

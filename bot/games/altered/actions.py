@@ -49,13 +49,13 @@ class Pass(Action):
 
 
 class HeroAbility(Action):
-    """A quick action of the Hero (1.3.2.d): does not end the turn."""
+    """A quick action of the Hero (1.3.2.d): does not end the turn (D-ALT-04)."""
 
     kind: Literal["hero_ability"] = "hero_ability"
 
 
 class CycleOrb(Action):
-    """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one (a quick action)."""
+    """3.2.9.e: exhaust a ready Mana Orb to ready an exhausted one (a quick action; D-ALT-04, D-ALT-07)."""
 
     kind: Literal["cycle_orb"] = "cycle_orb"
 

@@ -51,13 +51,12 @@ def _best_play(
     for action in plays:
         trial = state.clone()
         play_card(trial, seat, action, Rng(rng.below(1 << 30)), [])
-        found = state.find(seat, action.uid)
-        cost = 0
-        if found:
-            card = CONTENT.cards[found[1].card]
-            cost = card.hand_cost if found[0] == "hand" else card.reserve_cost
-            if found[0] == "hand":
-                cost += 0.3  # type: ignore[assignment]  # a card kept in hand is worth something
+        zone, obj = state.find(seat, action.uid) or ("hand", None)
+        cost = 0.0
+        if obj is not None:
+            card = CONTENT.cards[obj.card]
+            # mana spent, and a card kept in hand is worth a little
+            cost = card.hand_cost + 0.3 if zone == "hand" else float(card.reserve_cost)
         gain = evaluate(trial, seat) - base - 0.05 * cost
         if gain > best[0]:
             best = (gain, action)

@@ -37,7 +37,10 @@ class Names(_Frozen):
 
 
 class Effect(_Frozen):
-    """One step of an ability; `kind` names a function in the effect registry (effects.py)."""
+    """One step of an ability; `kind` names a function in the effect registry (effects.py; D-ALT-22).
+
+    Features left out of our content (tokens, Gears, Gigantic, Scout, Tough...) are listed in D-ALT-18.
+    """
 
     kind: EffectKind
     amount: int = Field(1, ge=1, le=5)

@@ -7,13 +7,13 @@ kernel `PHASE` event so the host posts a fresh board.
 
 from __future__ import annotations
 
-from bot.engine import PHASE, Event, RandomSource, public
+from bot.engine import PHASE, Event, RandomSource, private, public
 
 from .content import CONTENT, Ability
 from .effects import Ctx, draw_cards, resolve
 from .expeditions import check_victory, cleanup_needed, dusk_progress, rest, tiebreak_dusk
 from .labels import ref
-from .state import MORNING_DRAW, AlteredState, Obj
+from .state import MORNING_DRAW, AlteredState, Obj, PlayerState
 
 
 def _phase(state: AlteredState, phase: str, events: list[Event]) -> None:
@@ -23,6 +23,7 @@ def _phase(state: AlteredState, phase: str, events: list[Event]) -> None:
 
 
 def _condition_holds(state: AlteredState, seat: int, ability: Ability) -> bool:
+    """'Behind': fewer regions covered than the facing Hero Expedition (D-ALT-19)."""
     if ability.condition == "hero_behind":
         me, foe = state.players[seat], state.players[1 - seat]
         return me.progress("hero") < foe.progress("hero")
@@ -76,7 +77,7 @@ def begin_morning(state: AlteredState, rng: RandomSource, events: list[Event]) -
     _skip_empty_expand(state, rng, events)
 
 
-def prepare(p) -> None:  # type: ignore[no-untyped-def]
+def prepare(p: PlayerState) -> None:
     """Prepare: ready the Hero, Characters, Landmarks, Mana Orbs and Reserve cards (v3.0; D-ALT-01)."""
     p.hero_exhausted = False
     for zone in (p.mana, p.reserve, p.landmarks, p.exp_hero, p.exp_companion):
@@ -161,16 +162,11 @@ def next_cleanup(state: AlteredState, rng: RandomSource, events: list[Event]) ->
 def put_in_mana(state: AlteredState, seat: int, uid: int, *, exhausted: bool, events: list[Event]) -> Obj:
     """3.2.9.b: the card enters face down (not revealed: its face goes only to its owner)."""
     p = state.players[seat]
+    # Expand and the setup say 'ready' (v3.0), the default of 3.2.9.b being exhausted (D-ALT-03).
     index = next(i for i, o in enumerate(p.hand) if o.uid == uid)
     obj = p.hand.pop(index)
     orb = Obj(uid=obj.uid, card=obj.card, exhausted=exhausted)
     p.mana.append(orb)
     events.append(public("mana_put", seat=seat, orbs=len(p.mana)))
-    events.append(private_face(seat, obj.card))
+    events.append(private([seat], "your_orb", card=ref(f"altered.card.{obj.card}")))
     return orb
-
-
-def private_face(seat: int, card_id: str) -> Event:
-    from bot.engine import private
-
-    return private([seat], "your_orb", card=ref(f"altered.card.{card_id}"))

@@ -94,7 +94,7 @@ def parse_decklist(content: Content, text: str) -> tuple[str | None, dict[str, i
         if key in heroes:
             if hero is not None or count != 1:
                 problems.append(txt("altered.deck.one_hero", line=lineno))
-            hero = heroes[key]
+            hero = hero or heroes[key]  # the first Hero line counts
         elif key in index:
             cards[index[key]] += count
         else:

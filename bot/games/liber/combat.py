@@ -13,6 +13,7 @@ from bot.engine import Event, public
 from .abilities import ARMOUR, abilities_of, can_wound, force_of, reaches
 from .content import CARDS
 from .state import SLOTS, Combat, LiberState, Pos, Result
+from .texts import card_name
 
 Source = Literal["unit", "general", "spell", "object", "god", "poison", "ability"]
 #: Rule "Les points de victoire": wounds from units, spells and objects score; not the general's or
@@ -48,7 +49,7 @@ def wound(
     if by is not None and by != piece.owner and piece.kind != "general" and source in SCORING:
         gained = dealt * (2 if fanatic else 1)
         state.sides[by].vp += gained
-    ev.append(public("wounded", seat=piece.owner, card=piece.card, amount=dealt, pv=piece.pv, vp=gained))
+    ev.append(public("wounded", seat=piece.owner, card=card_name(piece.card), amount=dealt, pv=piece.pv, vp=gained))
     return dealt
 
 
@@ -61,7 +62,7 @@ def remove_piece(state: LiberState, ev: list[Event], pos: Pos, *, sacrificed: bo
     side = state.sides[piece.owner]
     for item in piece.items:
         side.dropped.append(item)
-        ev.append(public("item_dropped", seat=piece.owner, card=state.cards[item]))
+        ev.append(public("item_dropped", seat=piece.owner, card=card_name(state.cards[item])))
     if piece.kind == "token":
         state.vanished.append(piece.uid)
         where = "vanished"
@@ -75,7 +76,9 @@ def remove_piece(state: LiberState, ev: list[Event], pos: Pos, *, sacrificed: bo
     if not sacrificed and piece.creature:
         faith = 1
         state.sides[1 - piece.owner].faith += 1
-    ev.append(public("died", seat=piece.owner, card=piece.card, where=where, faith=faith, sacrificed=sacrificed))
+    ev.append(
+        public("died", seat=piece.owner, card=card_name(piece.card), where=where, faith=faith, sacrificed=sacrificed)
+    )
 
 
 def settle_deaths(state: LiberState, ev: list[Event]) -> None:
@@ -112,7 +115,7 @@ def check_win(state: LiberState, ev: list[Event]) -> None:
     state.phase = "over"
     state.combat = None
     state.ravage = None
-    ev.append(public("game_over", winners=state.result.winners, reason=state.result.reason))
+    ev.append(public("game_over", winner_seats=state.result.winners, reason=state.result.reason))
 
 
 def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: int | None) -> None:
@@ -164,7 +167,7 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
             defender.riposted = True
             d_force = force_of(state, d_pos, defending=True)
             strikes.append((0 if d_init and not att_init else 1, d_pos, att_pos, d_force))
-            ev.append(public("riposte", seat=defender.owner, card=defender.card, amount=d_force))
+            ev.append(public("riposte", seat=defender.owner, card=card_name(defender.card), amount=d_force))
     wounded: dict[int, int] = {}
     for step in (0, 1):
         # Strikes of one step are simultaneous: who may strike is fixed before any lands.
@@ -185,12 +188,12 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
             continue
         if "empoisonnement" in att_abil and not defender.poisoned:
             defender.poisoned = True
-            ev.append(public("poisoned", seat=defender.owner, card=defender.card))
+            ev.append(public("poisoned", seat=defender.owner, card=card_name(defender.card)))
         if "paralysie" in att_abil and defender.kind != "general":
             defender.paralysis = 1
-            ev.append(public("paralysed", seat=defender.owner, card=defender.card))
+            ev.append(public("paralysed", seat=defender.owner, card=card_name(defender.card)))
         if blocker is not None and "coup_fatal" in att_abil and reaches(state, att_pos, d_pos):
-            ev.append(public("fatal_blow", seat=defender.owner, card=defender.card))
+            ev.append(public("fatal_blow", seat=defender.owner, card=card_name(defender.card)))
             defender.pv = 0
     settle_deaths(state, ev)
 

@@ -14,6 +14,7 @@ from .abilities import abilities_of, max_pv
 from .combat import remove_piece, settle_deaths, wound
 from .content import CARDS
 from .state import PLAINE, LiberState, Piece, Pos, Ravage
+from .texts import card_name, line_name
 
 RAVAGE_POINTS = 3
 
@@ -42,7 +43,7 @@ def place_unit(state: LiberState, ev: list[Event], seat: int, uid: int, pos: Pos
     card = CARDS[state.cards[uid]]
     kind = "token" if card.type == "token" else "unit"
     state.put(pos, Piece(uid=uid, card=card.id, owner=seat, kind=kind, pv=card.pv, sick=True))
-    ev.append(public("placed", seat=seat, card=card.id, line=pos[1], slot=pos[2]))
+    ev.append(public("placed", seat=seat, card=card_name(card.id), line=line_name(pos[1]), slot=pos[2] + 1))
     if "ravage" in card.abilities and state.result is None:
         enemies = [p for _pos, p in state.creatures(1 - seat) if p.kind != "general"]
         if enemies:
@@ -67,20 +68,20 @@ def play_card(state: LiberState, ev: list[Event], seat: int, card_id: str, at: P
         state.put(at, Piece(uid=uid, card=card_id, owner=seat, kind=kind))
         if card.type == "lieu":
             side.lieu_played = True
-        ev.append(public("placed", seat=seat, card=card_id, line=at[1], slot=at[2]))
+        ev.append(public("placed", seat=seat, card=card_name(card_id), line=line_name(at[1]), slot=at[2] + 1))
         return
     if card.type == "object":
         assert at is not None
         bearer = state.piece(at)
         assert bearer is not None
         bearer.items.append(uid)
-        ev.append(public("equipped", seat=seat, card=card_id, bearer=bearer.card))
+        ev.append(public("equipped", seat=seat, card=card_name(card_id), bearer=card_name(bearer.card)))
         return
     if card.type == "god":
         side.god = uid
-        ev.append(public("god_invoked", seat=seat, card=card_id))
+        ev.append(public("god_invoked", seat=seat, card=card_name(card_id)))
         return
-    ev.append(public("spell_cast", seat=seat, card=card_id))
+    ev.append(public("spell_cast", seat=seat, card=card_name(card_id)))
     SPELLS[card.effect or ""](state, ev, seat, uid, at)
     side.cemetery.append(uid)
     settle_deaths(state, ev)
@@ -102,7 +103,7 @@ def _paralyze(state: LiberState, ev: list[Event], seat: int, uid: int, at: Pos |
     piece = state.piece(at)
     assert piece is not None
     piece.paralysis = 1
-    ev.append(public("paralysed", seat=piece.owner, card=piece.card))
+    ev.append(public("paralysed", seat=piece.owner, card=card_name(piece.card)))
 
 
 def _sacrifice(state: LiberState, ev: list[Event], seat: int, uid: int, at: Pos | None) -> None:
@@ -137,7 +138,7 @@ def heal(state: LiberState, ev: list[Event], pos: Pos, amount: int) -> None:
     gained = min(amount, max_pv(state, piece) - piece.pv)
     piece.pv += gained
     if gained:
-        ev.append(public("healed", seat=piece.owner, card=piece.card, amount=gained, pv=piece.pv))
+        ev.append(public("healed", seat=piece.owner, card=card_name(piece.card), amount=gained, pv=piece.pv))
 
 
 # -- activated abilities ----------------------------------------------------------------------------
@@ -159,7 +160,7 @@ def use_ability(
     if ability == "general":
         general = CARDS[piece.card]
         side.vp -= general.vp_cost
-        ev.append(public("general_power", seat=seat, card=piece.card, vp=general.vp_cost))
+        ev.append(public("general_power", seat=seat, card=card_name(piece.card), vp=general.vp_cost))
         if general.effect == "rally":
             side.rally = True
         else:
@@ -170,7 +171,7 @@ def use_ability(
         uid = take_from_hand(state, seat, card)
         side.cemetery.append(uid)
         side.gold += 2
-        ev.append(public("discarded_for_gold", seat=seat, card=card, amount=2))
+        ev.append(public("discarded_for_gold", seat=seat, card=card_name(card), amount=2))
     elif ability == "invocateur":
         assert target is not None
         creator = CARDS[piece.card]
@@ -182,7 +183,7 @@ def use_ability(
         healed = state.piece(target)
         assert healed is not None
         healed.healing = True
-        ev.append(public("healing_marked", seat=seat, card=healed.card))
+        ev.append(public("healing_marked", seat=seat, card=card_name(healed.card)))
     elif ability == "telekinesie":
         assert target is not None and to is not None
         moved = state.piece(target)
@@ -192,9 +193,9 @@ def use_ability(
             public(
                 "moved",
                 seat=moved.owner if moved else seat,
-                card=moved.card if moved else "",
-                line=to[1],
-                slot=to[2],
+                card=card_name(moved.card if moved else ""),
+                line=line_name(to[1]),
+                slot=to[2] + 1,
                 telekinesis=True,
             )
         )
@@ -214,7 +215,7 @@ def equip(state: LiberState, ev: list[Event], seat: int, item: int, to: Pos) -> 
     bearer = state.piece(to)
     assert bearer is not None
     bearer.items.append(item)
-    ev.append(public("equipped", seat=seat, card=state.cards[item], bearer=bearer.card))
+    ev.append(public("equipped", seat=seat, card=card_name(state.cards[item]), bearer=card_name(bearer.card)))
 
 
 # -- start-of-turn effects --------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def favours_and_gods(state: LiberState, ev: list[Event], seat: int) -> None:
         if creates and free:
             uid = state.new_uid(creates)
             state.put((seat, PLAINE, free[0]), Piece(uid=uid, card=creates, owner=seat, kind="faveur"))
-            ev.append(public("favour_created", seat=seat, card=creates))
+            ev.append(public("favour_created", seat=seat, card=card_name(creates)))
     for _pos, p in state.pieces(seat):
         if p.kind != "faveur":
             continue
@@ -269,4 +270,4 @@ def draw(state: LiberState, ev: list[Event], seat: int) -> None:
     uid = side.deck.pop()
     side.hand.append(uid)
     ev.append(public("drew", seat=seat, count=1))
-    ev.append(private([seat], "you_drew", card=state.cards[uid]))
+    ev.append(private([seat], "you_drew", card=card_name(state.cards[uid])))

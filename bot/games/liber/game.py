@@ -42,11 +42,12 @@ from .state import (
     Pos,
     Side,
 )
+from .texts import card_name, line_name
 from .turn import end_placement, end_turn, finish_turn, open_response, start_turn
 from .views import LiberView, build_view
 
 DEFAULT_DECKS = ("ordre_du_lion", "legion_cendree")
-MAJOR = {"placement": "placement", "attack": "attack", "block": "attack", "response": "end", "discard": "end"}
+MAJOR = {"placement": "placement", "attack": "attack", "block": "attack", "response": "attack", "discard": "attack"}
 
 
 class LiberGame(BaseGame[LiberState, Any, LiberView]):
@@ -101,7 +102,7 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
             deck = shuffled(rng, uids)
             hand, deck = deck[-OPENING_HAND:], deck[:-OPENING_HAND]
             sides.append(Side(name=spec.name, deck_id=deck_id, general=general, deck=deck, hand=hand, grid=grid))
-            ev.append(private([seat], "opening_hand", cards=sorted(cards[u] for u in hand)))
+            ev.append(private([seat], "opening_hand", cards=[card_name(c) for c in sorted(cards[u] for u in hand)]))
         first = choice(rng, [0, 1])
         state = LiberState(sides=sides, cards=cards, first=first, active=first)
         ev.append(public("setup", first_seat=first, hand=OPENING_HAND))
@@ -143,7 +144,10 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
         if state.phase == "over":
             return "over"
         phase = state.ravage.back if state.phase == "ravage" and state.ravage else state.phase
-        return f"{state.round}:{state.active}:{MAJOR.get(phase, phase)}"
+        major = MAJOR.get(phase, phase)
+        if state.round == 1 and major == "attack":
+            major = "placement"  # no attack phase in the first round: the end steps follow placement
+        return f"{state.round}:{state.active}:{major}"
 
     def describe_action(self, state: LiberState, seat: Seat, action: Any) -> Text:
         from .labels import describe
@@ -168,7 +172,11 @@ def _move(s: LiberState, ev: list[Event], seat: int, a: Move) -> None:
     s.put(a.frm, None)
     s.put(a.to, piece)
     piece.moved = True
-    ev.append(public("moved", seat=seat, card=piece.card, line=a.to[1], slot=a.to[2], telekinesis=False))
+    ev.append(
+        public(
+            "moved", seat=seat, card=card_name(piece.card), line=line_name(a.to[1]), slot=a.to[2] + 1, telekinesis=False
+        )
+    )
 
 
 def _ability(s: LiberState, ev: list[Event], seat: int, a: Ability) -> None:
@@ -191,8 +199,8 @@ def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
         public(
             "attack_declared",
             seat=seat,
-            card=attacker.card,
-            targets=[s.piece(t).card for t in targets],  # type: ignore[union-attr]
+            card=card_name(attacker.card),
+            targets=[card_name(s.piece(t).card) for t in targets],  # type: ignore[union-attr]
         )
     )
     defender = 1 - seat
@@ -209,7 +217,7 @@ def _resolve(s: LiberState, ev: list[Event], blocker: int | None) -> None:
     assert combat is not None
     s.combat = None
     if blocker is not None:
-        ev.append(public("blocked", seat=1 - s.active, card=s.cards[blocker]))
+        ev.append(public("blocked", seat=1 - s.active, card=card_name(s.cards[blocker])))
     resolve_attack(s, ev, combat, blocker)
     if s.result is None:
         s.phase = "attack"
@@ -244,7 +252,7 @@ def _discard(s: LiberState, ev: list[Event], seat: int, a: Discard) -> None:
     uid = next(u for u in side.hand if s.cards[u] == a.card)
     side.hand.remove(uid)
     side.cemetery.append(uid)
-    ev.append(public("discarded", seat=seat, card=a.card))
+    ev.append(public("discarded", seat=seat, card=card_name(a.card)))
     if len(side.hand) <= HAND_LIMIT:
         end_turn(s, ev)
 

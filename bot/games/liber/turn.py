@@ -10,11 +10,17 @@ from .combat import check_win, settle_deaths, wound
 from .content import CARDS
 from .effects import draw, favours_and_gods, heal, income
 from .state import HAND_LIMIT, MAX_ROUNDS, LiberState, Phase, Result
+from .texts import card_name
 
 
 def enter(state: LiberState, ev: list[Event], phase: Phase) -> None:
+    """Only Placement and Attack are major phases (a new board image); the response window and
+    the end-of-turn discard are steps of the phase before them."""
     state.phase = phase
-    ev.append(public(PHASE, phase=phase, round=state.round, seat=state.active))
+    if phase in ("placement", "attack"):
+        ev.append(
+            public(PHASE, phase={"key": f"liber.phase.{phase}", "params": {}}, round=state.round, seat=state.active)
+        )
 
 
 def start_turn(state: LiberState, ev: list[Event]) -> None:
@@ -25,7 +31,7 @@ def start_turn(state: LiberState, ev: list[Event]) -> None:
     for pos, p in state.creatures(seat):
         p.sick = False
         if p.poisoned:
-            ev.append(public("poison", seat=seat, card=p.card))
+            ev.append(public("poison", seat=seat, card=card_name(p.card)))
             wound(state, ev, pos, 1, by=1 - seat, source="poison")
     settle_deaths(state, ev)
     if state.result is not None:
@@ -73,14 +79,14 @@ def end_turn(state: LiberState, ev: list[Event]) -> None:
         if p.healing:
             heal(state, ev, pos, 1)
             if p.poisoned or p.paralysis:
-                ev.append(public("cured", seat=seat, card=p.card))
+                ev.append(public("cured", seat=seat, card=card_name(p.card)))
             p.poisoned = False
             p.paralysis = 0
         elif p.paralysis:
             p.paralysis -= 1
     for item in side.dropped:
         side.cemetery.append(item)
-        ev.append(public("item_lost", seat=seat, card=state.cards[item]))
+        ev.append(public("item_lost", seat=seat, card=card_name(state.cards[item])))
     side.dropped = []
     side.rally = False
     side.lieu_played = False
@@ -100,7 +106,7 @@ def end_turn(state: LiberState, ev: list[Event]) -> None:
     if state.round > MAX_ROUNDS:
         state.result = Result(winners=[], reason="rounds")
         state.phase = "over"
-        ev.append(public("game_over", winners=[], reason="rounds"))
+        ev.append(public("game_over", winner_seats=[], reason="rounds"))
         return
     start_turn(state, ev)
 

@@ -65,3 +65,18 @@ def test_events_and_labels_render_in_both_languages() -> None:
         assert outcome is not None
         render(outcome.reason, "fr")
     assert {"phase", "played", "progress", "drew", "you_drew", "game_over"} <= kinds
+
+
+def test_deck_problems_render() -> None:
+    from bot.engine import EngineError
+
+    text = "Nérée & Brise\nOrvan & Granit\n3 Lancier de l'Aube\n2 Dragon d'or\n4 Halte au camp\n1 Recrue du Seuil"
+    try:
+        GAME.validate_seat_options({"decklist": text})
+    except EngineError as exc:
+        for locale in ("fr", "en"):
+            lines = [render(p, locale) for p in exc.params["problems"]]
+            assert len(lines) == 5 and all(lines)
+            render({"key": f"error.{exc.code}", "params": {"problems": exc.params["problems"]}}, locale)
+    else:  # pragma: no cover
+        raise AssertionError("the list is invalid")

@@ -8,8 +8,12 @@ import string
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Rng, SeatSpec, Text
+from bot.engine import Rng, SeatSpec, Text, register
 from bot.games.liber import GAME
+from bot.i18n.catalog import localize
+
+NAMES = ("Nord", "Sud")
+register(GAME)
 
 SRC = Path(__file__).parents[3] / "bot" / "games" / "liber"
 
@@ -56,7 +60,10 @@ def test_events_and_labels_of_playouts_are_in_the_catalogs() -> None:
             events += t.events
         for e in events:
             for locale in ("fr", "en"):
-                template = GAME.catalog[locale][f"liber.event.{e.kind}"]
-                template.format(**e.params)
+                assert f"liber.event.{e.kind}" in GAME.catalog[locale], e.kind
+                shown = localize(
+                    Text(key=f"liber.event.{e.kind}", params=e.params), locale, seat_name=NAMES.__getitem__
+                )
+                assert "{" not in shown and "liber." not in shown, shown
         outcome = GAME.outcome(state)
         assert outcome is not None and render(outcome.reason, "fr")

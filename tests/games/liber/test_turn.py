@@ -224,3 +224,19 @@ def test_validate_seat_options() -> None:
     opts = GAME.validate_seat_options({"decklist": good})
     state = GAME.setup([SeatSpec(seat=0, name="A", options=opts), SEATS[1]], {}, Rng(1)).state
     assert state.sides[0].general == "aldric" and len(state.sides[0].deck) + len(state.sides[0].hand) == 50
+
+
+def test_phase_key_changes_only_with_major_phases() -> None:
+    """The host posts a new board when `phase()` changes or a PHASE event comes: Placement and
+    Attack only, not each block prompt or response window."""
+    state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien"}, hands=(["milicien"], ["sentinelle"]))
+    key = GAME.phase(state)
+    t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
+    assert t.state.phase == "block" and GAME.phase(t.state) == key
+    assert PHASE not in [e.kind for e in t.events]
+    from bot.games.liber.actions import Block
+
+    s = act(act(t.state, 1, Block()).state, 0, End()).state
+    assert s.phase == "response" and GAME.phase(s) == key
+    s2 = act(s, 1, End())
+    assert GAME.phase(s2.state) != key and PHASE in [e.kind for e in s2.events]
