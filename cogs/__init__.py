@@ -19,9 +19,12 @@ async def setup_cogs(bot: Any) -> None:
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host)
     bot.service, bot.host = service, host
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    from .rules import RULE_ITEMS, RulesCog
+
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
+    await bot.add_cog(RulesCog(bot, host))
     from bot.engine import games
 
     from .game_commands import build_game_group

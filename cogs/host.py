@@ -61,7 +61,10 @@ class Host:
         locale = self.locales.user(interaction)
         answer = explain(exc, locale, match_id=match_id)
         try:
-            await self.say(interaction, answer.text)
+            from .rules import rule_view
+
+            view = rule_view(answer.rule, locale)
+            await self.say(interaction, answer.text, **({"view": view} if view else {}))
             if answer.stale and match_id:
                 await self.send_current(interaction, match_id)
         except discord.HTTPException:

@@ -1,0 +1,182 @@
+"""`/regle` (EN `/rules`): the rules lookup for the whole table, in any channel.
+
+Answers are public by default (the table argues, the bot settles it), private on request. The
+related rules are buttons; in a match thread a button pins the answer to the thread. Refusals
+from the games carry a button that shows the rule they cite (see `rule_view`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.rules import by_id
+from bot.rules.model import GAMES
+from bot.rules.search import GAME_LABELS, default_index
+
+from .host import Host
+from .i18n import ls
+
+log = logging.getLogger("tavernier.cogs.rules")
+
+#: Below this search score the best hit is a guess, not an answer (nonsense scores 10-30, real questions 80+).
+MIN_SCORE = 45.0
+
+GAME_CHOICES = [app_commands.Choice(name=GAME_LABELS[g], value=g) for g in GAMES]
+
+
+def rule_embed(entry: Any, locale: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=entry.title_for(locale)[:256],
+        description=entry.body_for(locale)[:4096],
+        colour=discord.Colour.dark_teal(),
+    )
+    footer = t("rules.footer", locale, game=GAME_LABELS[entry.game], source=entry.source, id=entry.id)
+    if entry.decision:
+        footer = t("rules.decision", locale) + " · " + footer
+    embed.set_footer(text=footer[:2048])
+    return embed
+
+
+class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:rule:(?P<id>[a-z0-9_.-]{3,90})"):
+    """Shows one rule privately to whoever clicks (the id is public data)."""
+
+    def __init__(self, rule_id: str, *, label: str = "📖") -> None:
+        self.rule_id = rule_id
+        super().__init__(discord.ui.Button(label=label[:80], custom_id=f"tv:rule:{rule_id}"[:100]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RuleButton:
+        return cls(match["id"], label=item.label or "📖")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        host: Host = interaction.client.host  # type: ignore[attr-defined]
+        locale = host.locales.user(interaction)
+        entry = by_id().get(self.rule_id)
+        if entry is None:
+            await host.say(interaction, t("rules.unknown", locale))
+            return
+        await interaction.response.send_message(
+            embed=rule_embed(entry, locale), view=related_view(entry, locale, pin=False), ephemeral=True
+        )
+
+
+class PinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:pin"):
+    """Pins the rule answer it is attached to in the match thread."""
+
+    def __init__(self, *, label: str = "📌") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], custom_id="tv:pin", style=discord.ButtonStyle.secondary))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> PinButton:
+        return cls(label=item.label or "📌")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        host: Host = interaction.client.host  # type: ignore[attr-defined]
+        locale = host.locales.user(interaction)
+        message = interaction.message
+        try:
+            if message is None:
+                raise discord.NotFound  # type: ignore[call-arg]
+            await message.pin(reason="Tavernier: rule pinned to the match")
+            await host.say(interaction, t("rules.pinned", locale))
+        except discord.Forbidden:
+            await host.say(interaction, t("rules.pin_forbidden", locale))
+        except discord.HTTPException:
+            await host.say(interaction, t("rules.pin_failed", locale))
+
+
+def related_view(entry: Any, locale: str, *, pin: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    known = by_id()
+    for rid in entry.related[:9]:
+        other = known.get(rid)
+        if other is not None:
+            view.add_item(RuleButton(rid, label="📖 " + other.title_for(locale)))
+    if pin:
+        view.add_item(PinButton(label=t("rules.pin", locale)))
+    return view
+
+
+def rule_view(rule_id: str | None, locale: str) -> discord.ui.View | None:
+    """A "show the rule" button for a refusal that cites a rule we have."""
+    if not rule_id or rule_id not in by_id():
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RuleButton(rule_id, label=t("rules.show", locale)))
+    return view
+
+
+class RulesCog(commands.Cog):
+    def __init__(self, bot: commands.Bot, host: Host) -> None:
+        self.bot = bot
+        self.host = host
+
+    async def _game_here(self, interaction: discord.Interaction[Any]) -> str | None:
+        """Inside a match thread, questions default to that match's game."""
+        if not interaction.channel_id:
+            return None
+        live = await self.host.service.by_thread(interaction.channel_id)
+        return live.game.key if live is not None and live.game.key in GAMES else None
+
+    @app_commands.command(
+        name=ls("regle", "cmd.regle.name"), description=ls("Chercher une règle pour la table", "cmd.regle.desc")
+    )
+    @app_commands.rename(
+        question=ls("question", "opt.question.name"),
+        game=ls("jeu", "opt.jeu.name"),
+        private=ls("prive", "opt.prive.name"),
+    )
+    @app_commands.describe(
+        question=ls("Votre question ou le nom de la règle", "opt.question.desc"),
+        game=ls("Limiter à un jeu", "opt.regle_jeu.desc"),
+        private=ls("Réponse visible de vous seul", "opt.prive.desc"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rule(
+        self, interaction: discord.Interaction[Any], question: str, game: str | None = None, private: bool = False
+    ) -> None:
+        host = self.host
+        locale = host.locales.user(interaction) if private else host.locales.guild(interaction)
+        try:
+            entry = by_id().get(question)  # an autocomplete choice is an id
+            if entry is None:
+                key = game or await self._game_here(interaction)
+                hits = default_index().search(question, game=key, limit=1)
+                entry = hits[0].entry if hits and hits[0].score >= MIN_SCORE else None
+            if entry is None:
+                await host.say(interaction, t("rules.nothing", host.locales.user(interaction), q=question[:200]))
+                return
+            in_thread = isinstance(interaction.channel, discord.Thread) or bool(
+                interaction.channel_id and await host.service.by_thread(interaction.channel_id)
+            )
+            await interaction.response.send_message(
+                embed=rule_embed(entry, locale),
+                view=related_view(entry, locale, pin=in_thread and not private),
+                ephemeral=private,
+            )
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @rule.autocomplete("question")
+    async def _rule_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = self.host.locales.user(interaction)
+        ns = interaction.namespace
+        game = getattr(ns, "jeu", None) or getattr(ns, "game", None) or await self._game_here(interaction)
+        pairs = default_index().autocomplete(current, game=game, locale=locale)
+        return [app_commands.Choice(name=name, value=rid) for name, rid in pairs[:25]]
+
+
+RULE_ITEMS = (RuleButton, PinButton)

@@ -1,0 +1,60 @@
+"""`/regle` through Discord: public and private answers, autocomplete, related rules, rule buttons."""
+
+from __future__ import annotations
+
+from bot.devtools.table import Table, custom_ids
+from bot.rules import by_id
+from bot.rules.search import default_index
+from tests.discord.conftest import started_match
+
+
+async def test_public_answer_for_the_table(table: Table) -> None:
+    calls = await table.slash("Alice", "regle", question="riposte")
+    data = calls.callback.json["data"]
+    assert not (data.get("flags") or 0) & 64
+    expected = default_index().search("riposte", limit=1)[0].entry
+    embed = data["embeds"][0]
+    assert embed["title"] == expected.title.fr and expected.id in embed["footer"]["text"]
+    related = [c for c in custom_ids(data) if c.startswith("tv:rule:")]
+    assert related == [f"tv:rule:{r}" for r in expected.related[:9] if r in by_id()]
+    assert "tv:pin" not in custom_ids(data)  # not in a match thread
+
+
+async def test_private_answer_and_related_button(table: Table) -> None:
+    calls = await table.slash("Bob", "regle", question="mana", prive=True)
+    data = calls.callback.json["data"]
+    assert data["flags"] & 64
+    entry_with_related = next(e for e in by_id().values() if e.related)
+    calls = await table.slash("Bob", "regle", question=entry_with_related.id)
+    message = table.fd.messages(table.channel)[-1]
+    target = entry_with_related.related[0]
+    calls = await table.click("Eve", message, f"tv:rule:{target}")
+    answer = calls.callback.json["data"]
+    assert answer["flags"] & 64 and answer["embeds"][0]["title"] == by_id()[target].title.fr
+
+
+async def test_autocomplete_respects_discord_limits(table: Table) -> None:
+    for typed in ("", "rip", "mana orb", "zzzzzz"):
+        payload = table.fd.autocomplete("regle", table.people["Alice"], table.guild, focused="question", question=typed)
+        await table.fd.interact(table.bot, payload)
+        choices = table.fd.interaction_state(payload).choices
+        assert len(choices) <= 25 and all(1 <= len(c["name"]) <= 100 for c in choices)
+        assert all(c["value"] in by_id() for c in choices)
+        if typed == "":
+            assert len(choices) == 25
+
+
+async def test_in_a_match_thread_answers_can_be_pinned(table: Table) -> None:
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    calls = await table.slash("Alice", "regle", channel=thread, question="riposte", jeu="liber")
+    assert "tv:pin" in custom_ids(calls.callback.json["data"])
+    message = table.fd.messages(thread, include_ephemeral=False)[-1]
+    await table.click("Bob", message, "tv:pin")
+    assert table.fd.find("PUT", r"/channels/\d+/messages/pins/\d+")
+
+
+async def test_unknown_question_is_answered_clearly(table: Table) -> None:
+    calls = await table.slash("Alice", "regle", question="qwxzkjvq")
+    data = calls.callback.json["data"]
+    assert data["flags"] & 64 and ("Aucune règle" in data["content"] or data.get("embeds"))
