@@ -146,3 +146,19 @@ async def test_board_again_journal_and_my_matches(table: Table) -> None:
     calls = await table.slash("Alice", "partie", "mes-parties")
     mine = calls.callback.json["data"]["content"]
     assert live.id in mine and "🔔" in mine
+
+
+async def test_log_lines_carry_no_hidden_information(table: Table, caplog: Any) -> None:
+    import logging
+
+    with caplog.at_level(logging.DEBUG):
+        live = await started_match(table)
+        rng = Rng(21)
+        hands_seen = set()
+        while live.rec.status == "active":
+            hands_seen.update(str(list(h)) for h in live.state.hands if len(h) > 1)
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+    for record in caplog.records:
+        message = record.getMessage()
+        assert PRIVATE_MARK not in message
+        assert not any(h in message for h in hands_seen), message

@@ -1,0 +1,41 @@
+"""The command line: no token explains itself; the demo completes a match; the bench runs."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+
+
+def test_no_token_says_how_to_get_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    assert main(["run"]) == 1
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "python -m bot demo" in err
+
+
+def test_unknown_command() -> None:
+    assert main(["frobnicate"]) == 2
+
+
+def test_demo_completes_a_match_and_writes_images(tmp_path: Path) -> None:
+    from bot.devtools.demo import play_one
+
+    assert asyncio.run(play_one("duel", tmp_path, seed=3, quiet=True))
+    images = sorted((tmp_path / "duel").glob("*.png"))
+    assert any(p.name.endswith("board.png") for p in images) and any(p.name.endswith("hand.png") for p in images)
+
+
+def test_bench_measures_through_the_fake_discord() -> None:
+    from bot.devtools.bench import interaction_latency, persist_rate, render_figures
+
+    lat = asyncio.run(interaction_latency("duel", 5))
+    assert lat["n"] == 5 and 0 < lat["p50"] <= lat["p99"]
+    assert asyncio.run(persist_rate("duel", 20)) > 0
+    assert render_figures("duel", 2)["png_kb_mean"] > 0

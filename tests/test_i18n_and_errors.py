@@ -1,0 +1,76 @@
+"""Every player-facing string exists in French and English; every refusal code has a message."""
+
+from __future__ import annotations
+
+import ast
+import logging
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.engine import EngineError, IllegalAction, Text, txt
+from bot.i18n import catalog, localize, normalize_locale, t
+from bot.services import StaleVersion
+from cogs.errors import explain
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = yaml.safe_load((ROOT / "bot/i18n/host.yaml").read_text(encoding="utf-8"))
+FR_ONLY_DEFAULTS = ("cmd.", "opt.")  # French command names are the defaults written in the code
+
+
+def test_host_catalog_is_bilingual() -> None:
+    fr, en = set(HOST["fr"]), set(HOST["en"])
+    assert fr - en == set()
+    assert {k for k in en - fr if not k.startswith(FR_ONLY_DEFAULTS)} == set()
+
+
+def _raised_codes() -> set[str]:
+    """Literal codes of `ServiceError(...)`, `EngineError(...)`, `IllegalAction(...)` in host code."""
+    codes = set()
+    for path in [*ROOT.joinpath("bot/services").rglob("*.py"), *ROOT.joinpath("cogs").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in {"ServiceError", "EngineError", "IllegalAction"}
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                codes.add(node.args[0].value)
+    return codes
+
+
+def test_every_host_refusal_has_a_message_in_both_languages() -> None:
+    codes = _raised_codes()
+    assert {"not_seated", "not_your_turn", "unknown_choice", "match_not_active"} <= codes
+    for code in codes | {"stale_version", "malformed_action", "unknown_game"}:
+        for loc in ("fr", "en"):
+            assert catalog().has(f"error.{code}", loc), (code, loc)
+
+
+def test_locales_fold_and_fall_back() -> None:
+    assert normalize_locale("en-US") == "en" and normalize_locale("en-GB") == "en"
+    assert normalize_locale("fr") == "fr" and normalize_locale("de") == "fr" and normalize_locale(None) == "fr"
+    assert t("button.act", "en-GB") == "Play" and t("button.act", "de") == "Jouer"
+    assert t("no.such.key", "fr") == "no.such.key"
+
+
+def test_localize_names_seats_and_nests_texts() -> None:
+    text = Text(key="log.winner", params={"winners": "Alice", "reason": txt("outcome.concede", seat=1)})
+    assert localize(text, "fr", {0: "Alice", 1: "Bob"}.__getitem__) == "🏆 Victoire de **Alice** : Bob abandonne."
+
+
+def test_error_mapper() -> None:
+    answer = explain(IllegalAction("not_your_turn", rule="duel.pick"), "en")
+    assert answer.text.startswith("It is not your turn.") and "duel.pick" in answer.text
+    assert answer.rule == "duel.pick"
+    assert explain(StaleVersion(4), "fr").stale
+    assert "Action refusée (weird_code)" in explain(EngineError("weird_code"), "fr").text
+
+
+def test_unexpected_error_is_logged_with_the_match_and_apologized(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.ERROR, logger="tavernier.errors"):
+        answer = explain(RuntimeError("boom"), "fr", match_id="abcd1234")
+    assert answer.text.startswith("Désolé")
+    assert any("match=abcd1234" in r.getMessage() for r in caplog.records)
