@@ -3,14 +3,15 @@
 Public API:
 
 * :func:`bot.rules.loader.corpus` - the validated entries;
-* :func:`bot.rules.search.search` / :func:`bot.rules.search.autocomplete` - lookups;
+* :func:`bot.rules.search.search` / :func:`bot.rules.search.autocomplete` - lookups (import
+  them from ``bot.rules.search``: re-exporting ``search`` here would shadow the submodule);
 * :mod:`bot.rules.quality` - search quality and latency figures for the bench;
 * :func:`bot.rules.cli.main` - ``python -m bot regle "question" [--game KEY] [--json]``.
 """
 
 from bot.rules.loader import RulesDataError, by_id, corpus, load_entries
 from bot.rules.model import GAMES, RuleEntry
-from bot.rules.search import RuleIndex, SearchHit, autocomplete, default_index, search
+from bot.rules.search import RuleIndex, SearchHit, default_index
 
 __all__ = [
     "GAMES",
@@ -18,10 +19,8 @@ __all__ = [
     "RuleIndex",
     "RulesDataError",
     "SearchHit",
-    "autocomplete",
     "by_id",
     "corpus",
     "default_index",
     "load_entries",
-    "search",
 ]

@@ -72,20 +72,27 @@ def search_latency(
     # Add unfinished words, as autocomplete sends them on every keystroke.
     pool += [q[: max(1, len(q) // 2)] for q in pool[:50]]
     timings: list[float] = []
+    cpu: list[float] = []
     for i in range(n):
         query = pool[i % len(pool)]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if autocomplete:
             index.autocomplete(query)
         else:
             index.search(query, limit=10)
+        cpu.append((time.process_time() - start_cpu) * 1000.0)
         timings.append((time.perf_counter() - start) * 1000.0)
     timings.sort()
+    cpu.sort()
+    p99 = min(n - 1, int(0.99 * n))
+    # Wall-clock is what Discord sees; CPU time is steadier on a shared, loaded machine.
     return {
         "n": float(n),
         "p50_ms": statistics.median(timings),
-        "p99_ms": timings[min(len(timings) - 1, int(0.99 * len(timings)))],
+        "p99_ms": timings[p99],
         "max_ms": timings[-1],
+        "cpu_p50_ms": statistics.median(cpu),
+        "cpu_p99_ms": cpu[p99],
     }
 
 
@@ -97,9 +104,9 @@ def report() -> str:
     lines = [
         f"queries: {quality['n']}  top-1: {quality['top1']:.1%}  top-3: {quality['top3']:.1%}",
         f"search latency: p50 {latency['p50_ms']:.2f} ms  p99 {latency['p99_ms']:.2f} ms"
-        f"  max {latency['max_ms']:.2f} ms",
+        f"  max {latency['max_ms']:.2f} ms  (cpu p99 {latency['cpu_p99_ms']:.2f} ms)",
         f"autocomplete latency: p50 {typing['p50_ms']:.2f} ms  p99 {typing['p99_ms']:.2f} ms"
-        f"  max {typing['max_ms']:.2f} ms",
+        f"  max {typing['max_ms']:.2f} ms  (cpu p99 {typing['cpu_p99_ms']:.2f} ms)",
     ]
     lines += [f"  miss: {f['q']!r} -> expected {f['expect']}, got {f['got']}" for f in quality["failures"]]
     return "\n".join(lines)

@@ -25,7 +25,7 @@ FUZZY_CAP = 99.0
 W_TITLE, W_ALIAS, W_KEYWORD, W_ID, W_BODY = 3.0, 3.0, 2.0, 1.5, 0.35
 #: Blend of the two fuzzy signals: whole-name similarity (0-100) and token overlap (0-1).
 #: Chosen on the labelled queries plus a held-out set; token overlap generalises better.
-W_NAME, W_TOKENS = 0.3, 70.0
+W_NAME, W_TOKENS = 0.2, 80.0
 #: Bonus when the query names a game ("riposte liber") without an explicit filter.
 GAME_MENTION_BONUS = 8.0
 
@@ -87,10 +87,11 @@ class RuleIndex:
         self.entries: tuple[RuleEntry, ...] = tuple(entries)
         self._by_id = {e.id: i for i, e in enumerate(self.entries)}
         self._exact: dict[str, list[int]] = defaultdict(list)
-        self._names: dict[str | None, tuple[list[str], list[int]]] = {}
+        # Unique normalised names per scope (None = all games) -> owning entries; scoring
+        # each distinct string once keeps WRatio, the costliest step, cheap.
+        self._names: dict[str | None, tuple[list[str], list[list[int]]]] = {}
         postings: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-        names_all: tuple[list[str], list[int]] = ([], [])
-        per_game: dict[str, tuple[list[str], list[int]]] = {g: ([], []) for g in GAMES}
+        scopes: dict[str | None, dict[str, list[int]]] = {None: {}, **{g: {} for g in GAMES}}
 
         for i, entry in enumerate(self.entries):
             name_keys: list[str] = []
@@ -100,9 +101,8 @@ class RuleIndex:
                     name_keys.append(k)
                     self._exact[k].append(i)
             for k in name_keys:
-                for bucket in (names_all, per_game[entry.game]):
-                    bucket[0].append(k)
-                    bucket[1].append(i)
+                for scope in (None, entry.game):
+                    scopes[scope].setdefault(k, []).append(i)
             fields = (
                 (W_TITLE, (entry.title.fr, entry.title.en)),
                 (W_ALIAS, entry.aliases.all()),
@@ -118,8 +118,7 @@ class RuleIndex:
                             seen.add(tok)
                             postings[tok][i] += weight
 
-        self._names[None] = names_all
-        self._names.update(per_game)
+        self._names = {scope: (list(m), list(m.values())) for scope, m in scopes.items()}
         n = len(self.entries)
         self._postings = {t: dict(d) for t, d in postings.items()}
         self._idf = {t: math.log(1 + (n - len(d) + 0.5) / (len(d) + 0.5)) for t, d in self._postings.items()}
@@ -217,11 +216,10 @@ class RuleIndex:
         name_scores: dict[int, float] = {}
         names, owners = self._names[game if game in self._names else None]
         if qkey and names:
-            scorer = fuzz.WRatio
-            for _, score, pos in process.extract(qkey, names, scorer=scorer, limit=60, score_cutoff=45):
-                i = owners[pos]
-                if score > name_scores.get(i, 0.0):
-                    name_scores[i] = score
+            for _, score, pos in process.extract(qkey, names, scorer=fuzz.WRatio, limit=None, score_cutoff=45):
+                for i in owners[pos]:
+                    if score > name_scores.get(i, 0.0):
+                        name_scores[i] = score
 
         candidates = set(tok_scores) | set(name_scores) | exact_ids
         hits: list[SearchHit] = []

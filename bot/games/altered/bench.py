@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from bot.engine import Rng, SeatSpec
+from bot.engine import Rng
 
 from .game import GAME_CLASS_SEATS, AlteredGame, card_counts
 
@@ -63,4 +63,4 @@ def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
     }
 
 
-__all__ = ["SeatSpec", "ai_vs_random", "playout_stats"]
+__all__ = ["ai_vs_random", "playout_stats"]

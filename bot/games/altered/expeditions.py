@@ -95,8 +95,17 @@ def reveal(state: AlteredState, pos: int, events: list[Event]) -> None:
     for i, r in enumerate(state.regions):
         if r.tumult == region.tumult:
             state.regions[i] = r.model_copy(update={"revealed": True})
-    halves = [list(r.terrains) for r in state.regions if r.tumult == region.tumult]
-    events.append(public("tumult_revealed", region=pos, terrains=halves))
+    halves = [(i, r.terrains) for i, r in enumerate(state.regions) if r.tumult == region.tumult]
+    events.append(
+        public(
+            "tumult_revealed",
+            region=pos,
+            first_region=halves[0][0],
+            first=[ref(f"altered.terrain.{t}") for t in halves[0][1]],
+            second_region=halves[1][0],
+            second=[ref(f"altered.terrain.{t}") for t in halves[1][1]],
+        )
+    )
 
 
 def dusk_progress(state: AlteredState, events: list[Event]) -> None:
@@ -108,12 +117,28 @@ def dusk_progress(state: AlteredState, events: list[Event]) -> None:
             blocked = bool(won) and has_defender(state.players[seat], kind)
             advance = bool(won) and not blocked
             events.append(
-                public("progress", seat=seat, expedition=kind, advanced=advance, terrains=won, defender=blocked)
+                public(
+                    "progress",
+                    seat=seat,
+                    expedition=kind,
+                    advanced=advance,
+                    terrains=won,
+                    defender=blocked,
+                    expedition_name=ref(f"altered.expedition.{kind}"),
+                    result=_result(advance, blocked, won),
+                )
             )
             if advance:
                 moves.append((seat, kind))
     for seat, kind in moves:
         move_forward(state, seat, kind, events)
+
+
+def _result(advanced: bool, blocked: bool, won: list[str]) -> dict[str, object]:
+    """The readable outcome of one Expedition's Progress."""
+    if advanced:
+        return ref("altered.progress.advanced", terrains=[ref(f"altered.terrain.{t}") for t in won])
+    return ref("altered.progress.defender" if blocked else "altered.progress.held")
 
 
 def tiebreak_dusk(state: AlteredState, events: list[Event]) -> None:
@@ -126,7 +151,7 @@ def tiebreak_dusk(state: AlteredState, events: list[Event]) -> None:
                 t[terrain] += v
         totals.append(t)
     won = [sum(1 for t in TERRAINS if totals[s][t] > totals[1 - s][t] and totals[s][t] > 0) for s in (0, 1)]
-    events.append(public("arena", terrains_won=won))
+    events.append(public("arena", first_seat=0, first_won=won[0], second_seat=1, second_won=won[1]))
     if won[0] != won[1]:
         end(state, 0 if won[0] > won[1] else 1, "arena", events)
 

@@ -7,6 +7,8 @@ Everything else (expeditions, Reserve, Landmarks, discard pile, counts) is publi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel
 
 from .content import CONTENT, TERRAINS
@@ -84,7 +86,10 @@ class AlteredView(BaseModel):
     players: list[PlayerView]
 
 
+@lru_cache(maxsize=8192)
 def card_view(obj: Obj) -> CardView:
+    """Cached per (immutable) card object: views are rebuilt often and most cards do not change.
+    Treat the result as read-only."""
     card = CONTENT.cards[obj.card]
     return CardView(
         uid=obj.uid,

@@ -10,12 +10,15 @@ from typing import Any
 
 from bot.engine import RandomSource, Rng
 
+from .abilities import reaches, shielded_by_loyalty
 from .actions import Ability, Attack, Block, End, Equip, Move, Play
 from .content import CARDS
 from .legality import legal_actions
-from .state import ARRIERE, FRONT, PLAINE, LiberState
+from .state import ARRIERE, FRONT, GENERAL_SLOT, PLAINE, LiberState
 
 WIN = 100_000.0
+#: Weight of the enemy force able to reach one's general (it plays like PV about to be lost).
+EXPOSURE = 2.0
 #: Value of each ability on a unit, beyond its force and pv.
 ABILITY_VALUE = 0.7
 
@@ -56,8 +59,22 @@ def evaluate(state: LiberState, seat: int) -> float:
                 value += 12.0
             else:
                 value += 3.0
+        value -= EXPOSURE * _exposure(state, s)
         total += sign * value
     return total
+
+
+def _exposure(state: LiberState, side: int) -> float:
+    """The force the enemy could bring on this side's general next turn (reach and Loyauté)."""
+    general = (side, ARRIERE, GENERAL_SLOT)
+    piece = state.piece(general)
+    if piece is None or piece.kind != "general" or shielded_by_loyalty(state, general):
+        return 0.0
+    threat = 0.0
+    for pos, p in state.creatures(1 - side):
+        if p.paralysis == 0 and reaches(state, pos, general):
+            threat += CARDS[p.card].force
+    return min(threat, float(piece.pv))
 
 
 def _prune(state: LiberState, actions: list[Any]) -> list[Any]:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
-    PHASE,
     BaseGame,
     EngineError,
     Event,
@@ -278,4 +277,4 @@ _HANDLERS: dict[type, Any] = {
     End: _end,
 }
 
-__all__ = ["PHASE", "LiberGame"]
+__all__ = ["LiberGame"]

@@ -11,6 +11,7 @@ from .abilities import (
     abilities_of,
     can_wound,
     force_of,
+    kind_of,
     max_attacks,
     reaches,
     shielded_by_loyalty,
@@ -18,7 +19,8 @@ from .abilities import (
 from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
 from .content import CARDS, CardDef
 from .effects import SPELL_TARGETS, surcharge
-from .state import ARRIERE, GENERAL_SLOT, LINES, PLAINE, SLOTS, LiberState, Piece, Pos
+from .reach import RULES as REACH_RULES
+from .state import LINES, PLAINE, SLOTS, LiberState, Piece, Pos
 
 Refusal = tuple[str, str | None]
 AnyAction = Play | Move | Ability | Equip | Attack | Block | Assign | Discard | End
@@ -290,20 +292,12 @@ def _attack(state: LiberState, seat: int, a: Attack) -> Refusal | None:
         if defender is None:
             return ("liber.bad_target", "liber.phase.attack")
         if not reaches(state, a.attacker, target):
-            from .reach import RULES
-
-            return ("liber.out_of_reach", RULES[_kind(state, attacker)])
+            return ("liber.out_of_reach", REACH_RULES[kind_of(state, attacker)])
         if shielded_by_loyalty(state, target):
             return ("liber.shielded_by_loyalty", "liber.ability.loyaute")
         if not can_wound(state, attacker, defender):
             return ("liber.cannot_wound_flyer", "liber.ability.vol")
     return None
-
-
-def _kind(state: LiberState, piece: Piece) -> str:
-    from .abilities import kind_of
-
-    return kind_of(state, piece)
 
 
 def can_block(state: LiberState, seat: int, pos: Pos) -> Refusal | None:
@@ -429,7 +423,3 @@ def legal_actions(state: LiberState, seat: int) -> list[AnyAction]:
     if seat not in to_act(state):
         return []
     return [a for a in _candidates(state, seat) if refusal(state, seat, a) is None]
-
-
-def general_pos(state: LiberState, seat: int) -> Pos:
-    return (seat, ARRIERE, GENERAL_SLOT)

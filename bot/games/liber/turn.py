@@ -7,7 +7,6 @@ from __future__ import annotations
 from bot.engine import PHASE, Event, public
 
 from .combat import check_win, settle_deaths, wound
-from .content import CARDS
 from .effects import draw, favours_and_gods, heal, income
 from .state import HAND_LIMIT, MAX_ROUNDS, LiberState, Phase, Result
 from .texts import card_name
@@ -109,8 +108,3 @@ def end_turn(state: LiberState, ev: list[Event]) -> None:
         ev.append(public("game_over", winner_seats=[], reason="rounds"))
         return
     start_turn(state, ev)
-
-
-def card_cost(card_id: str) -> tuple[int, int]:
-    card = CARDS[card_id]
-    return card.cost, card.faith

@@ -20,6 +20,7 @@ def test_all_three_conditions_move_the_expedition_once() -> None:
     assert t.state.players[0].pos_hero == 1
     progress = [e.params for e in t.events if e.kind == "progress" and e.params["seat"] == 0]
     assert progress[0]["advanced"] and progress[0]["terrains"] == ["forest", "mountain", "water"]
+    assert progress[0]["result"]["key"] == "altered.progress.advanced"
 
 
 def test_condition_region_type_alone_blocks() -> None:

@@ -240,3 +240,53 @@ def test_phase_key_changes_only_with_major_phases() -> None:
     assert s.phase == "response" and GAME.phase(s) == key
     s2 = act(s, 1, End())
     assert GAME.phase(s2.state) != key and PHASE in [e.kind for e in s2.events]
+
+
+def test_braise_favour_burns_the_weakest_enemy_without_vp() -> None:
+    state = make_state(
+        {(0, P, 0): "braise", (1, F, 0): "brute", (1, F, 1): "diablotin"},
+        phase="attack",
+        active=1,
+        decks=(["milicien"], ["milicien"]),
+    )
+    s = next_turn(state)  # seat 0's turn begins: its faveur acts
+    assert s.active == 0 and s.piece((1, F, 1)) is None and s.sides[0].vp == 0 and s.sides[0].faith == 1
+
+
+def test_terreur_and_benediction() -> None:
+    state = make_state(
+        {(0, F, 0): {"card": "brute", "pv": 1, "poisoned": True}, (1, F, 0): "brute"},
+        phase="placement",
+        hands=(["benediction", "terreur"], []),
+        faith=(1, 0),
+    )
+    s = act(state, 0, Play(card="benediction", at=(0, F, 0))).state
+    assert s.piece((0, F, 0)).pv == 4  # type: ignore[union-attr]
+    s = act(s, 0, Play(card="terreur", at=(1, F, 0))).state
+    assert s.piece((1, F, 0)).paralysis == 1 and s.sides[0].faith == 0  # type: ignore[union-attr]
+    assert {a.card for a in GAME.legal_actions(s, 0) if isinstance(a, Play)} == set()
+
+
+def test_moving_an_object_costs_its_cost_again() -> None:
+    state = make_state(
+        {(0, F, 0): {"card": "brute", "items": ["epee_benie"]}, (0, F, 1): "milicien"}, phase="placement", gold=(2, 0)
+    )
+    item = state.piece((0, F, 0)).items[0]  # type: ignore[union-attr]
+    s = act(state, 0, Equip(item=item, to=(0, F, 1))).state
+    assert s.piece((0, F, 1)).items == [item] and s.piece((0, F, 0)).items == []  # type: ignore[union-attr]
+    assert s.sides[0].gold == 0
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, Equip(item=item, to=(0, F, 0)))
+    assert err.value.code == "liber.not_enough_gold"
+
+
+def test_a_blocked_honneur_attack_hits_only_the_blocker() -> None:
+    state = make_state(
+        {(0, F, 0): "maitre_armes", (1, F, 0): "milicien", (1, F, 1): "milicien", (1, F, 2): "seigneur_ombres"}
+    )
+    t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0), target2=(1, F, 1), split=2))
+    from bot.games.liber.actions import Block
+
+    s = act(t.state, 1, Block(blocker=(1, F, 2))).state
+    assert s.piece((1, F, 0)) is not None and s.piece((1, F, 1)) is not None
+    assert s.piece((1, F, 2)).pv == 2  # type: ignore[union-attr]

@@ -1,0 +1,64 @@
+"""Refusals: each illegal action is refused with a stable code and a rules-corpus id, and the
+state is untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import IllegalAction, Rng
+from bot.games.altered import GAME
+from bot.games.altered.actions import (
+    CleanupDiscard,
+    CleanupSacrifice,
+    Expand,
+    HeroAbility,
+    Pass,
+    PlayCard,
+    SetupMana,
+)
+
+from .helpers import cards, o, player, scenario
+
+LANCER, HALT, TOWER, MIST, FOE = (o(c) for c in ("lancier_aube", "halte_camp", "tour_de_guet", "brume_matinale",
+                                                 "recrue_seuil"))  # fmt: skip
+STATE = scenario(player(hand=[LANCER, HALT, TOWER, MIST], mana=5), player("B", "orvan", exp_hero=[FOE]))
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "code"),
+    [
+        (1, Pass(), "altered.not_your_turn"),
+        (0, SetupMana(uid=LANCER.uid), "altered.wrong_phase"),
+        (0, Expand(uid=LANCER.uid), "altered.wrong_phase"),
+        (0, CleanupDiscard(uid=LANCER.uid), "altered.wrong_phase"),
+        (0, PlayCard(uid=FOE.uid, expedition="hero"), "altered.not_playable"),
+        (0, PlayCard(uid=9999, expedition="hero"), "altered.not_playable"),
+        (0, PlayCard(uid=LANCER.uid), "altered.choose_expedition"),
+        (0, PlayCard(uid=LANCER.uid, expedition="hero", target=FOE.uid), "altered.choose_expedition"),
+        (0, PlayCard(uid=HALT.uid, expedition="hero"), "altered.no_expedition"),
+        (0, PlayCard(uid=TOWER.uid, target=FOE.uid), "altered.bad_target"),
+        (0, PlayCard(uid=MIST.uid), "altered.bad_target"),
+        (0, PlayCard(uid=MIST.uid, target=LANCER.uid), "altered.bad_target"),
+    ],
+)
+def test_refusals(seat: int, action: object, code: str) -> None:
+    before = STATE.model_dump_json()
+    assert action not in GAME.legal_actions(STATE, seat)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(STATE, seat, action, Rng(0))
+    assert err.value.code == code and (err.value.rule or "").startswith("altered.")
+    assert STATE.model_dump_json() == before
+
+
+def test_cleanup_refusals_and_game_over() -> None:
+    night = scenario(player(reserve=cards("halte_camp", "halte_camp", "halte_camp")), phase="night")
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(night, 0, CleanupSacrifice(uid=night.players[0].reserve[0].uid), Rng(0))
+    assert err.value.code == "altered.cleanup_not_needed"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(night, 0, CleanupDiscard(uid=12345), Rng(0))
+    assert err.value.code == "altered.not_in_reserve"
+    over = scenario(phase="over", turn=None, winner=0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(over, 0, HeroAbility(), Rng(0))
+    assert err.value.code == "altered.game_over"

@@ -1,0 +1,53 @@
+"""Golden playthrough: a seeded AI-vs-AI game as a French text transcript (actions, legal-move
+counts, public events). Regenerate after an intended change with ALTERED_GOLDEN=update."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bot.engine import Rng, SeatSpec
+from bot.games.altered import GAME
+
+from .test_catalog import render
+
+GOLDEN = Path(__file__).with_name("golden") / "seed7_fr.txt"
+
+
+def transcript(seed: int = 7, steps: int = 80) -> str:
+    rng = Rng(seed)
+    t = GAME.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")], {}, rng)
+    state, lines = t.state, []
+    names = ["Alice", "Bob"]
+
+    def event_lines(events) -> list[str]:  # type: ignore[no-untyped-def]
+        out = []
+        for e in events:
+            if e.public:
+                params = {k: (names[v] if (k == "seat" or k.endswith("_seat")) and isinstance(v, int) else v)
+                          for k, v in e.params.items()}  # fmt: skip
+                out.append("  · " + render({"key": f"altered.event.{e.kind}", "params": params}, "fr"))
+        return out
+
+    lines += event_lines(t.events)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.ai_action(state, seat, rng)
+        label = render(GAME.describe_action(state, seat, action), "fr")
+        if action.kind == "setup_mana" or action.kind == "expand":
+            label = action.kind  # the card is private: the transcript is public
+        lines.append(f"[{GAME.phase(state)}] {names[seat]} ({len(legal)} choix) : {label}")
+        t = GAME.apply(state, seat, action, rng)
+        state = t.state
+        lines += event_lines(t.events)
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_transcript() -> None:
+    text = transcript()
+    if os.environ.get("ALTERED_GOLDEN") == "update" or not GOLDEN.exists():
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text == GOLDEN.read_text(encoding="utf-8")
