@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.engine import Text, txt
 
+from .abilities import force_of
 from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
 from .state import LiberState, Pos
 
@@ -51,13 +52,14 @@ def describe(state: LiberState, seat: int, action: Any) -> Text:
     if isinstance(action, Attack):
         if action.target2 is None:
             return txt("liber.action.attack", unit=piece(state, action.attacker), target=piece(state, action.target))
-        force_split = f"{action.split}/"
+        force = force_of(state, action.attacker, attacking=True)
         return txt(
             "liber.action.attack2",
             unit=card(state.piece(action.attacker).card),  # type: ignore[union-attr]
             target=card(state.piece(action.target).card),  # type: ignore[union-attr]
             target2=card(state.piece(action.target2).card),  # type: ignore[union-attr]
-            split=force_split,
+            split=action.split,
+            rest=force - (action.split or 0),
         )
     if isinstance(action, Block):
         if action.blocker is None:
