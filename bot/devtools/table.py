@@ -115,6 +115,27 @@ class Table:
         return await self.click(who, menu, select, values=[str(slot)])
 
 
+    async def play_turn_by_command(self, who: str, live: LiveMatch, rng: Rng) -> Any:
+        """Play the policy's move with `/<game> <decision> choix:`, picking it from the autocomplete."""
+        from bot.i18n import localize
+
+        seat = live.seat_of(int(self.people[who]["id"]))
+        assert seat is not None
+        game = live.game
+        actions = list(game.legal_actions(live.state, seat.seat))
+        wanted = game.ai_action(live.state, seat.seat, rng) or choice(rng, actions)
+        slug = next(s for s, kinds in game.decisions.items() if wanted.kind in kinds)
+        label = localize(game.describe_action(live.state, seat.seat, wanted), "fr", live.seat_name)
+        thread = self.thread_of(live)
+        payload = self.fd.autocomplete(game.key, self.people[who], self.guild, channel=thread, subcommand=slug,
+                                       focused="choix", choix=label[:90])
+        await self.fd.interact(self.bot, payload)
+        choices = self.fd.interaction_state(payload).choices or []
+        value = f"{live.version}:{actions.index(wanted)}"
+        assert value in [c["value"] for c in choices], (label, choices)
+        return await self.slash(who, game.key, slug, channel=thread, choix=value)
+
+
 @contextlib.asynccontextmanager
 async def open_table(
     db_path: str | Path, names: tuple[str, ...] = ("Alice", "Bob"), *, transport: str = "inproc", locale: str = "fr"

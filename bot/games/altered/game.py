@@ -72,6 +72,14 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
     state_type = AlteredState
     action_type = AlteredAction
     catalog: ClassVar[dict[str, dict[str, str]]] = _load_catalog()
+    #: `/altered <decision> choix:` families (the edge builds the commands; names in the catalogs).
+    decisions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "mana": ("setup_mana", "expand", "skip_expand"),
+        "jouer": ("play",),
+        "action-rapide": ("hero_ability", "cycle_orb"),
+        "passer": ("pass",),
+        "nettoyage": ("cleanup_discard", "cleanup_sacrifice"),
+    }
 
     # -- options ----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
