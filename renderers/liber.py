@@ -6,7 +6,6 @@ them. Strings come from the game's catalog (`bot/games/liber/i18n`).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -16,17 +15,12 @@ from bot.games.liber.i18n import CATALOG
 from bot.games.liber.views import LiberView, PieceView, SideView
 
 from .theme import DEFAULT
-from .theme import font as _bundled_font
+from .theme import font as _theme_font
 
 
-@cache
-def theme_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """DejaVu Sans when the system has it: Pillow's bundled Aileron subset has no accented glyphs
-    (é, è, à, ç render as boxes). Falls back to the theme font (as renderers/altered.py does)."""
-    try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
-    except OSError:
-        return _bundled_font(size)
+def theme_font(size: int) -> ImageFont.FreeTypeFont:
+    """The theme's font (DejaVu Sans, shipped with the project: every French glyph renders)."""
+    return _theme_font(size)
 
 
 W, H = 1200, 840

@@ -54,6 +54,18 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
     state_type = LiberState
     action_type = LiberAction
     catalog: ClassVar[dict[str, dict[str, str]]] = CATALOG
+    #: `/liber <decision> choix:` families (the edge builds the commands; names in the catalogs).
+    decisions: ClassVar[dict[str, tuple[str, ...]]] = {
+        "jouer": ("play",),
+        "deplacer": ("move",),
+        "capacite": ("ability",),
+        "equiper": ("equip",),
+        "attaquer": ("attack",),
+        "bloquer": ("block",),
+        "ravage": ("assign",),
+        "defausser": ("discard",),
+        "finir": ("end",),
+    }
 
     # -- options --------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
