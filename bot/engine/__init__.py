@@ -1,6 +1,7 @@
 """The engine kernel: what every game is made of. Pure: stdlib and pydantic only."""
 
 from .actions import Action, Concede, parse_action
+from .cards import CardInfo
 from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import BaseGame, Game, Outcome, SeatSpec, Transition
@@ -14,6 +15,7 @@ __all__ = [
     "REVEAL",
     "Action",
     "BaseGame",
+    "CardInfo",
     "Concede",
     "EngineError",
     "Event",

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .actions import parse_action
+from .cards import CardInfo
 from .errors import EngineError
 from .events import Event, Seat
 from .rng import RandomSource
@@ -133,6 +134,10 @@ class BaseGame(Generic[S, A, V]):
         mine = self.view(state, seat).model_dump(mode="json")  # type: ignore[attr-defined]
         pub = self.view(state, None).model_dump(mode="json")  # type: ignore[attr-defined]
         return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
+
+    def cards(self) -> list[CardInfo]:
+        """Every card of the game's content, for `/carte` (none by default)."""
+        return []
 
     def ai_action(self, state: S, seat: Seat, rng: RandomSource) -> A | None:
         """A game's own AI move; None lets the host fall back to a generic agent."""
