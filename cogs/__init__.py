@@ -25,6 +25,9 @@ async def setup_cogs(bot: Any) -> None:
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
     await bot.add_cog(RulesCog(bot, host))
+    from .cards import CardsCog
+
+    await bot.add_cog(CardsCog(bot, host))
     from bot.engine import games
 
     from .game_commands import build_game_group

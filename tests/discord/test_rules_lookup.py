@@ -58,3 +58,22 @@ async def test_unknown_question_is_answered_clearly(table: Table) -> None:
     calls = await table.slash("Alice", "regle", question="qwxzkjvq")
     data = calls.callback.json["data"]
     assert data["flags"] & 64 and ("Aucune règle" in data["content"] or data.get("embeds"))
+
+
+async def test_card_lookup_shows_an_image_with_its_text(table: Table) -> None:
+    from bot.engine import games
+
+    card = next(c for g in games() for c in g.cards() if g.key == "liber" and "é" in c.name["fr"])
+    typo = card.name["fr"].replace("é", "e")[:-1]  # no accent, last letter missing
+    payload = table.fd.autocomplete("carte", table.people["Alice"], table.guild, focused="nom", nom=typo)
+    await table.fd.interact(table.bot, payload)
+    choices = table.fd.interaction_state(payload).choices
+    assert f"liber:{card.id}" in [c["value"] for c in choices]
+    assert len(choices) <= 25 and all(len(c["name"]) <= 100 for c in choices)
+    calls = await table.slash("Bob", "carte", nom=f"liber:{card.id}")
+    followup = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1]
+    assert followup.files[0].filename == "card.png" and followup.files[0].data.startswith(b"\x89PNG")
+    embed = followup.json["embeds"][0]
+    assert embed["title"] == card.name["fr"] and card.lines["fr"][0] in embed["description"]
+    calls = await table.slash("Bob", "carte", nom="zzqqxx")
+    assert "Aucune carte" in calls.callback.json["data"]["content"]

@@ -198,16 +198,16 @@ def card_counts(state: AlteredState) -> list[Counter[str]]:
 
 def _card_lines(card: Any, locale: str) -> tuple[str, ...]:
     """Type line, costs, statistics, keywords and abilities of an Altered card, localized."""
-    from .content import CONTENT
-
-    del CONTENT
     t = AlteredGame.catalog.get(locale) or AlteredGame.catalog["fr"]
     kind = t.get(f"altered.card_type.{card.type}", card.type)
     lines = [f"{kind} — {card.subtype} — {card.faction}"]
     lines.append(t.get("altered.card.costs", "{hand}/{reserve}").format(hand=card.cost[0], reserve=card.cost[1]))
     if card.type == "character":
-        lines.append(t.get("altered.card.stats", "{forest}/{mountain}/{water}").format(
-            forest=card.stats[0], mountain=card.stats[1], water=card.stats[2]))
+        lines.append(
+            t.get("altered.card.stats", "{forest}/{mountain}/{water}").format(
+                forest=card.stats[0], mountain=card.stats[1], water=card.stats[2]
+            )
+        )
     if card.keywords:
         lines.append(", ".join(t.get(f"altered.keyword.{k}", k) for k in card.keywords))
     lines += [getattr(a.text, locale, a.text.fr) for a in card.abilities]
@@ -221,12 +221,23 @@ def _cards() -> list[Any]:
 
     out = []
     for hero in CONTENT.heroes.values():
-        lines = {loc: (AlteredGame.catalog[loc].get("altered.card_type.hero", "Hero"),
-                       *(getattr(a.text, loc, a.text.fr) for a in hero.abilities)) for loc in ("fr", "en")}
+        lines = {
+            loc: (
+                AlteredGame.catalog[loc].get("altered.card_type.hero", "Hero"),
+                *(getattr(a.text, loc, a.text.fr) for a in hero.abilities),
+            )
+            for loc in ("fr", "en")
+        }
         out.append(CardInfo(id=hero.id, game="altered", name={"fr": hero.name.fr, "en": hero.name.en}, lines=lines))
     for card in CONTENT.cards.values():
-        out.append(CardInfo(id=card.id, game="altered", name={"fr": card.name.fr, "en": card.name.en},
-                            lines={loc: _card_lines(card, loc) for loc in ("fr", "en")}))
+        out.append(
+            CardInfo(
+                id=card.id,
+                game="altered",
+                name={"fr": card.name.fr, "en": card.name.en},
+                lines={loc: _card_lines(card, loc) for loc in ("fr", "en")},
+            )
+        )
     return out
 
 

@@ -290,3 +290,42 @@ _HANDLERS: dict[type, Any] = {
 }
 
 __all__ = ["LiberGame"]
+
+
+def _liber_cards() -> list[Any]:
+    """Every card of the content (generals included) as `/carte` shows it."""
+    from bot.engine import CardInfo
+
+    from .content import CONTENT
+
+    def lines(card: Any, loc: str) -> tuple[str, ...]:
+        cat = CATALOG[loc]
+        kind = cat.get(f"liber.type.{card.type}", card.type)
+        if card.subtype:
+            kind += f" ({card.subtype})"
+        out = [kind]
+        stats = []
+        if card.force or card.pv:
+            stats.append(("Force" if loc == "fr" else "Strength") + f" {card.force} · PV {card.pv}")
+        if card.cost:
+            stats.append(("Coût" if loc == "fr" else "Cost") + f" {card.cost} " + ("or" if loc == "fr" else "gold"))
+        if card.faith:
+            stats.append(("Foi" if loc == "fr" else "Faith") + f" {card.faith}")
+        out += stats
+        if card.abilities:
+            out.append(", ".join(cat.get(f"liber.kw.{a}", a) for a in card.abilities))
+        return tuple(out)
+
+    return [
+        CardInfo(
+            id=c.id,
+            game="liber",
+            name={"fr": c.name.fr, "en": c.name.en},
+            lines={loc: lines(c, loc) for loc in ("fr", "en")},
+        )
+        for c in CONTENT.cards.values()
+    ]
+
+
+_LIBER_CARDS = _liber_cards()
+LiberGame.cards = lambda self: _LIBER_CARDS  # type: ignore[method-assign]

@@ -85,3 +85,17 @@ def test_deck_problems_render() -> None:
             render({"key": f"error.{exc.code}", "params": {"problems": exc.params["problems"]}}, locale)
     else:  # pragma: no cover
         raise AssertionError("the list is invalid")
+
+
+def test_cards_for_the_card_lookup_are_fully_localized() -> None:
+    from bot.games.altered import GAME
+
+    cards = GAME.cards()
+    assert len(cards) >= 20
+    for card in cards:
+        for loc in ("fr", "en"):
+            lines = card.lines_for(loc)
+            assert lines and card.name_for(loc)
+            assert not any(raw in lines[0] for raw in ("character", "spell", "landmark")) or loc == "en"
+    porter = next(c for c in cards if len(c.lines["fr"]) > 3)
+    assert porter.lines["fr"][1].startswith("Coût : ") and porter.lines["en"][2].startswith("Forest ")
