@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -34,6 +35,7 @@ class TavernierBot(commands.AutoShardedBot):
         ai_delay: float = 0.0,
         sync_commands: bool = True,
         load_games: bool = True,
+        seed_source: Callable[[], int] | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("intents", intents())
@@ -46,6 +48,7 @@ class TavernierBot(commands.AutoShardedBot):
         self.ai_delay = ai_delay
         self.sync_commands = sync_commands
         self.load_games = load_games
+        self.seed_source = seed_source  # None: match seeds from the OS's secure randomness
         self.store: Store | None = None
         self.service: MatchService | None = None
         self.host: Any = None

@@ -15,7 +15,7 @@ async def setup_cogs(bot: Any) -> None:
     from .i18n import Translator
     from .match import MatchCog
 
-    service = MatchService(bot.store, ai_delay=bot.ai_delay)
+    service = MatchService(bot.store, ai_delay=bot.ai_delay, seed_source=getattr(bot, "seed_source", None))
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host)
     bot.service, bot.host = service, host

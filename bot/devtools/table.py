@@ -7,6 +7,7 @@ buttons the bot posted, exactly as a Discord client would send them.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -114,7 +115,6 @@ class Table:
         select = next(c for c in ids if c.startswith(f"tv:s:{live.id}:"))
         return await self.click(who, menu, select, values=[str(slot)])
 
-
     async def play_turn_by_command(self, who: str, live: LiveMatch, rng: Rng) -> Any:
         """Play the policy's move with `/<game> <decision> choix:`, picking it from the autocomplete."""
         from bot.i18n import localize
@@ -127,8 +127,9 @@ class Table:
         slug = next(s for s, kinds in game.decisions.items() if wanted.kind in kinds)
         label = localize(game.describe_action(live.state, seat.seat, wanted), "fr", live.seat_name)
         thread = self.thread_of(live)
-        payload = self.fd.autocomplete(game.key, self.people[who], self.guild, channel=thread, subcommand=slug,
-                                       focused="choix", choix=label[:90])
+        payload = self.fd.autocomplete(
+            game.key, self.people[who], self.guild, channel=thread, subcommand=slug, focused="choix", choix=label[:90]
+        )
         await self.fd.interact(self.bot, payload)
         choices = self.fd.interaction_state(payload).choices or []
         value = f"{live.version}:{actions.index(wanted)}"
@@ -138,13 +139,22 @@ class Table:
 
 @contextlib.asynccontextmanager
 async def open_table(
-    db_path: str | Path, names: tuple[str, ...] = ("Alice", "Bob"), *, transport: str = "inproc", locale: str = "fr"
+    db_path: str | Path,
+    names: tuple[str, ...] = ("Alice", "Bob"),
+    *,
+    transport: str = "inproc",
+    locale: str = "fr",
+    first_seed: int = 1,
 ) -> AsyncIterator[Table]:
-    """A fake Discord with a guild of these people and a logged-in bot on a fresh database."""
+    """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
+
+    Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
+    """
     async with FakeDiscord(transport) as fd:  # type: ignore[arg-type]
         people = {n: fd.add_user(n, locale) for n in names}
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
-        bot = TavernierBot(database_path=str(db_path), ai_delay=0.0)
+        seeds = itertools.count(first_seed)
+        bot = TavernierBot(database_path=str(db_path), ai_delay=0.0, seed_source=lambda: next(seeds))
         await start_bot(fd, bot, [guild])
         try:
             yield Table(fd, bot, guild, people)

@@ -48,3 +48,38 @@ async def started_match(table: Table, *, ai: bool = False) -> Any:
         await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
     await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
     return live
+
+
+def is_private(table: Table, call: Any, ephemeral_tokens: set[str]) -> bool:
+    """DMs, ephemeral answers and their followups or edits are private; everything else is public.
+
+    A component on an ephemeral message (a page of an action menu) updates that private message, and
+    its callback carries no flag of its own: the message it was clicked on decides.
+    """
+    import re
+
+    m = re.match(r"/channels/(\d+)/", call.path)
+    if m:
+        channel = table.fd.channels.get(int(m.group(1)))
+        return bool(channel and channel["type"] == 1)
+    m = re.match(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", call.path)
+    if not m:
+        return True  # no content (sync, login...)
+    token = m.group(1)
+    body = call.json if isinstance(call.json, dict) else {}
+    data = body.get("data", body) if "type" in body else body
+    flags = (data.get("flags") or 0) if isinstance(data, dict) else 0
+    record = table.fd.world.interactions_by_token.get(token)
+    clicked = table.fd.message(record.message_id) if record and record.message_id else None
+    if flags & 64 or (clicked and (clicked.get("flags") or 0) & 64):
+        ephemeral_tokens.add(token)
+    return token in ephemeral_tokens
+
+
+def public_calls(table: Table) -> list[Any]:
+    tokens: set[str] = set()
+    return [
+        c
+        for c in table.fd.calls
+        if c.method in ("POST", "PATCH") and isinstance(c.json, dict) and not is_private(table, c, tokens)
+    ]

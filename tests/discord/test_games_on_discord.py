@@ -9,28 +9,10 @@ import pytest
 from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng, games
 from bot.games import load_all
+from tests.discord.conftest import public_calls
 
 load_all()
 REAL_GAMES = [g.key for g in games() if g.key != "duel" and g.decisions]
-
-
-def _public_calls(table: Table) -> list[Any]:
-    out, ephemeral = [], set()
-    for call in table.fd.calls:
-        if call.method not in ("POST", "PATCH") or not isinstance(call.json, dict):
-            continue
-        if call.path.startswith("/channels/"):
-            channel = table.fd.channels.get(int(call.path.split("/")[2]))
-            if channel and channel["type"] == 1:
-                continue
-        elif call.path.startswith(("/interactions/", "/webhooks/")):
-            token = call.path.split("/")[3]
-            data = call.json.get("data", call.json) if "type" in call.json else call.json
-            if not isinstance(data, dict) or (data.get("flags") or 0) & 64 or token in ephemeral:
-                ephemeral.add(token)
-                continue
-        out.append(call)
-    return out
 
 
 @pytest.mark.parametrize("key", REAL_GAMES)
@@ -53,7 +35,7 @@ async def test_person_against_the_ai(table: Table, key: str, rendered_viewers: d
     assert sum(1 for m in public for a in m["attachments"] if a["filename"] == "board.png") >= 2
     dms = table.fd.messages(table.fd.dm_channel_of(table.people["Alice"]))
     assert any(a["filename"] == "hand.png" for m in dms for a in m["attachments"])
-    for call in _public_calls(table):
+    for call in public_calls(table):
         assert all(f.filename != "hand.png" for f in call.files)
         for f in call.files:
             if f.filename == "board.png":

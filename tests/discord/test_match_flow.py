@@ -8,35 +8,15 @@ from typing import Any
 
 from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
-from tests.discord.conftest import PRIVATE_MARK, started_match
+from tests.discord.conftest import PRIVATE_MARK, public_calls, started_match
 
 PUBLIC_IDS = re.compile(r"^tv:(act|hand|join|ai|start):[0-9a-f]{8}$|^tv:log:[0-9a-f]{8}:\d+$")
 
 
-def _is_private(table: Table, call: Any, ephemeral_tokens: set[str]) -> bool:
-    """DMs, ephemeral answers and their followups/edits are private; everything else is public."""
-    m = re.match(r"/channels/(\d+)/", call.path)
-    if m:
-        channel = table.fd.channels.get(int(m.group(1)))
-        return bool(channel and channel["type"] == 1)
-    m = re.match(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", call.path)
-    if m:
-        body = call.json or {}
-        flags = (body.get("data") or body).get("flags") or 0
-        token = m.group(1)
-        if flags & 64:
-            ephemeral_tokens.add(token)
-        return bool(flags & 64) or token in ephemeral_tokens
-    return True  # no content (sync, login...)
-
-
 def assert_nothing_secret_public(table: Table, viewers: dict[bytes, Any]) -> int:
     """Over every recorded request: no private mark, no private board image, only public custom_ids."""
-    tokens: set[str] = set()
     checked = 0
-    for call in table.fd.calls:
-        if call.method not in ("POST", "PATCH") or _is_private(table, call, tokens):
-            continue
+    for call in public_calls(table):
         checked += 1
         text = json.dumps(call.json, ensure_ascii=False)
         assert PRIVATE_MARK not in text, f"private content in public {call.method} {call.path}"
