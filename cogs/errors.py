@@ -30,7 +30,7 @@ def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> 
         return ErrorAnswer(t("error.stale_version", locale), stale=True)
     if isinstance(exc, EngineError):
         key = f"error.{exc.code}"
-        params = {k: (localize(v, locale) if hasattr(v, "key") else v) for k, v in exc.params.items()}
+        params = {k: _param(v, locale) for k, v in exc.params.items()}
         if catalog().has(key, locale):
             text = t(key, locale, **params)
         else:
@@ -40,3 +40,12 @@ def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> 
         return ErrorAnswer(text, rule=exc.rule)
     log.error("unexpected error match=%s", match_id or "-", exc_info=exc)
     return ErrorAnswer(t("error.unexpected", locale))
+
+
+def _param(value: object, locale: str) -> object:
+    """Texts are localized; a list (every problem of a deck list) becomes one bullet per line."""
+    if hasattr(value, "key"):
+        return localize(value, locale)  # type: ignore[arg-type]
+    if isinstance(value, list | tuple):
+        return "".join(f"\n• {_param(v, locale)}" for v in value)
+    return value

@@ -20,6 +20,16 @@ from .i18n import ls
 log = logging.getLogger("tavernier.cogs.match")
 
 
+def deck_options(deck: str | None) -> dict[str, Any] | None:
+    """`deck:` is a prebuilt deck id, or a whole list with entries separated by `;` (an option has no
+    newlines), given to the game as one entry per line."""
+    if not deck:
+        return None
+    if ";" in deck or "\n" in deck:
+        return {"decklist": "\n".join(part.strip() for part in deck.replace(";", "\n").splitlines() if part.strip())}
+    return {"deck": deck.strip()}
+
+
 class MatchCog(commands.Cog):
     """Lobby and match management, common to every game."""
 
@@ -64,7 +74,7 @@ class MatchCog(commands.Cog):
                 creator=player_of(interaction, locale),
                 guild_id=interaction.guild_id,
                 channel_id=channel.id,
-                seat_options={"deck": deck} if deck else None,
+                seat_options=deck_options(deck),
                 locale=guild_locale,
             )
             thread = await channel.create_thread(
@@ -127,7 +137,7 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await self.host.fail(interaction, exc)
             return
-        await self.host.join(interaction, live.id, {"deck": deck} if deck else None)
+        await self.host.join(interaction, live.id, deck_options(deck))
 
     @partie.command(
         name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc")

@@ -236,3 +236,14 @@ async def test_game_commands_offer_only_legal_choices_of_their_family(table: Tab
     assert len(choices) == len(set(live.state.hands[0]))
     calls = await table.slash("Alice", "duel", "jouer", channel=thread, choix=choices[-1]["value"])
     assert "Action jouée : Jouer le" in _ephemeral_text(calls)
+
+
+async def test_deck_choice_and_a_bad_list_answered_in_one_message(table: Table) -> None:
+    calls = await table.slash("Alice", "partie", "nouvelle", jeu="liber", deck="legion_cendree")
+    assert "créée" in _ephemeral_text(calls)
+    live = table.live_matches()[-1]
+    assert live.seats[0].options == {"deck": "legion_cendree"}
+    calls = await table.slash("Bob", "partie", "nouvelle", jeu="liber", deck="1 Aldric; 70 Carte inconnue; 9 Écuyer")
+    text = _ephemeral_text(calls)
+    assert text.count("\n• ") >= 2, text  # several problems, one answer
+    assert len(table.live_matches()) == 1  # nothing was created

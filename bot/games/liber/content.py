@@ -14,6 +14,8 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from bot.engine import Text, txt
+
 CONTENT_DIR = Path(__file__).parent / "content"
 DECK_SIZE = 50
 MAX_COPIES = 4
@@ -143,30 +145,30 @@ class ContentError(Exception):
         self.problems = problems
 
 
-def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef]) -> list[str]:
+def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef]) -> list[Text]:
     """Rule "Matériel": 50 cards, at most 4 of a kind, one general; list every problem."""
-    problems: list[str] = []
+    problems: list[Text] = []
     if general is None:
-        problems.append("no general")
+        problems.append(txt("liber.deck.no_general"))
     elif general not in pool:
-        problems.append(f"unknown general {general!r}")
+        problems.append(txt("liber.deck.unknown_general", name=general))
     elif pool[general].type != "general":
-        problems.append(f"{general!r} is not a general")
+        problems.append(txt("liber.deck.not_a_general", name=general))
     if len(cards) != DECK_SIZE:
-        problems.append(f"{len(cards)} cards instead of {DECK_SIZE}")
+        problems.append(txt("liber.deck.size", count=len(cards), size=DECK_SIZE))
     for cid, n in sorted(Counter(cards).items()):
         card = pool.get(cid)
         if card is None:
-            problems.append(f"unknown card {cid!r}")
+            problems.append(txt("liber.deck.unknown_card", name=cid))
             continue
         if card.type not in PLAYABLE:
-            problems.append(f"{cid!r} ({card.type}) cannot be put in a deck")
+            problems.append(txt("liber.deck.not_playable", name=card.name.fr))
         if n > MAX_COPIES:
-            problems.append(f"{n} copies of {cid!r} (max {MAX_COPIES})")
+            problems.append(txt("liber.deck.too_many", count=n, name=card.name.fr, max=MAX_COPIES))
     return problems
 
 
-def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, list[str], list[str]]:
+def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, list[str], list[Text]]:
     """Read a text deck list: lines like "4 archer" or "4x Archer"; "general: aldric" or a line
     naming a general card. Card names may be ids or the French/English names."""
     by_name = {c.id: c.id for c in pool.values()}
@@ -175,7 +177,7 @@ def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, lis
         by_name.setdefault(c.name.en.casefold(), c.id)
     general: str | None = None
     cards: list[str] = []
-    problems: list[str] = []
+    problems: list[Text] = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -188,11 +190,11 @@ def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, lis
         count, name = (int(m.group(1)), m.group(2)) if m else (1, line)
         cid = by_name.get(name.strip().casefold())
         if cid is None:
-            problems.append(f"unknown card {name.strip()!r}")
+            problems.append(txt("liber.deck.unknown_card", name=name.strip()))
             continue
         if pool[cid].type == "general":
             if general is not None and general != cid:
-                problems.append("more than one general")
+                problems.append(txt("liber.deck.two_generals"))
             general = cid
             continue
         cards.extend([cid] * count)
@@ -226,7 +228,9 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
             for err in exc.errors():
                 problems.append(f"decks.yaml #{i}: {err['msg']} at {err['loc']}")
             continue
-        problems += [f"deck {deck.id}: {p}" for p in deck_problems(deck.general, deck.card_list(), cards)]
+        problems += [
+            f"deck {deck.id}: {p.key} {p.params}" for p in deck_problems(deck.general, deck.card_list(), cards)
+        ]
         decks[deck.id] = deck
     if problems:
         raise ContentError(problems)

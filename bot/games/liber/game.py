@@ -72,15 +72,15 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
         """A seat brings a starter deck (`deck`) or a text list (`decklist`): rule "Matériel"."""
         out = dict(options)
         if "deck" in options and "decklist" in options:
-            raise EngineError("liber.invalid_deck", problems="deck and decklist both given")
+            raise EngineError("liber.invalid_deck", problems=[txt("liber.deck.both")])
         if "deck" in options:
             if options["deck"] not in DECKS:
-                raise EngineError("liber.invalid_deck", problems=f"unknown deck {options['deck']!r}")
+                raise EngineError("liber.invalid_deck", problems=[txt("liber.deck.unknown_deck", name=options["deck"])])
         elif "decklist" in options:
             general, cards, problems = parse_decklist(str(options["decklist"]), CARDS)
             problems += deck_problems(general, cards, CARDS)
             if problems:
-                raise EngineError("liber.invalid_deck", problems="; ".join(problems))
+                raise EngineError("liber.invalid_deck", problems=problems)
             out["general"] = general
             out["cards"] = cards
         return out

@@ -55,4 +55,4 @@ def test_broken_content_reports_every_problem(tmp_path: Path) -> None:
         load_content(tmp_path)
     text = "\n".join(err.value.problems)
     assert "pv > 0" in text and "laser" in text and "subtype" in text
-    assert "unknown card 'zz'" in text and "6 cards instead of 50" in text
+    assert "liber.deck.unknown_card {'name': 'zz'}" in text and "liber.deck.size {'count': 6, 'size': 50}" in text

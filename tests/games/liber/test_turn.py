@@ -215,8 +215,10 @@ def test_validate_seat_options() -> None:
     text = "général: Vharka la Cendrée\n" + "\n".join(["5 brute", "4 goule", "unknown card"]) + "\n"
     with pytest.raises(EngineError) as err:
         GAME.validate_seat_options({"decklist": text})
-    problems = err.value.params["problems"]
-    assert "unknown card" in problems and "5 copies of 'brute'" in problems and "9 cards instead of 50" in problems
+    problems = {(p.key, tuple(sorted(p.params.items()))) for p in err.value.params["problems"]}
+    assert ("liber.deck.unknown_card", (("name", "unknown card"),)) in problems
+    assert ("liber.deck.too_many", (("count", 5), ("max", 4), ("name", "Brute"))) in problems
+    assert ("liber.deck.size", (("count", 9), ("size", 50))) in problems
     good = "general: aldric\n" + "\n".join(
         f"{n} {c}"
         for c, n in __import__("bot.games.liber.content", fromlist=["DECKS"]).DECKS["ordre_du_lion"].cards.items()
