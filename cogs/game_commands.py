@@ -44,16 +44,21 @@ def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -
             live = await host.match_here(interaction)
             if live.game.key != key:
                 raise ServiceError("wrong_game")
+            seat = live.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if live.state is None or live.rec.status != "active":
+                raise ServiceError("match_not_active")
+            actions = live.game.legal_actions(live.state, seat.seat) if seat.seat in live.to_act() else []
+            if not any(a.kind in kinds for a in actions):
+                raise live.game.unavailable(live.state, seat.seat, kinds)  # the reason, and the rule
             version, _, slot = choix.partition(":")
             if not (version.isdigit() and slot.isdigit()):
                 raise ServiceError("unknown_choice")
-            seat = live.seat_of(interaction.user.id)
-            if seat is not None and live.state is not None and seat.seat in live.to_act():
-                actions = live.game.legal_actions(live.state, seat.seat)
-                if int(slot) < len(actions) and actions[int(slot)].kind not in kinds:
-                    raise ServiceError("unknown_choice")  # a value from another command's list
+            if int(version) == live.version and (int(slot) >= len(actions) or actions[int(slot)].kind not in kinds):
+                raise ServiceError("unknown_choice")  # a value from another command's list
         except Exception as exc:
-            await host.fail(interaction, exc)
+            await host.fail(interaction, exc, getattr(locals().get("live"), "id", None))
             return
         await host.act(interaction, live.id, int(version), int(slot))
 

@@ -135,6 +135,19 @@ class BaseGame(Generic[S, A, V]):
         pub = self.view(state, None).model_dump(mode="json")  # type: ignore[attr-defined]
         return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
 
+    #: The rule that explains each family of decisions, {action kind: rule id}, cited when a player
+    #: asks for a decision that has no legal choice now (see `unavailable`).
+    kind_rules: ClassVar[dict[str, str]] = {}
+
+    def unavailable(self, state: S, seat: Seat, kinds: tuple[str, ...]) -> EngineError:
+        """Why `seat` has no legal action of these kinds now: not their turn, or not this phase."""
+        from .errors import IllegalAction
+
+        if seat not in self.to_act(state):  # type: ignore[attr-defined]
+            return EngineError("not_your_turn")
+        rule = next((self.kind_rules[k] for k in kinds if k in self.kind_rules), None)
+        return IllegalAction("wrong_phase", rule=rule)
+
     def cards(self) -> list[CardInfo]:
         """Every card of the game's content, for `/carte` (none by default)."""
         return []

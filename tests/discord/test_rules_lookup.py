@@ -77,3 +77,23 @@ async def test_card_lookup_shows_an_image_with_its_text(table: Table) -> None:
     assert embed["title"] == card.name["fr"] and card.lines["fr"][0] in embed["description"]
     calls = await table.slash("Bob", "carte", nom="zzqqxx")
     assert "Aucune carte" in calls.callback.json["data"]["content"]
+
+
+async def test_a_refusal_carries_its_rule_and_a_button_to_show_it(table: Table) -> None:
+    await table.slash("Alice", "partie", "nouvelle", jeu="liber", ia=True)
+    live = table.live_matches()[-1]
+    thread = table.thread_of(live)
+    await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+    await table.idle()
+    assert live.state.round == 1  # the first round has no attack phase
+    while 0 not in live.to_act():
+        await table.idle()
+    calls = await table.slash("Alice", "liber", "attaquer", channel=thread, choix="Archer → général")
+    answer = (calls.find("POST", r"/webhooks/\d+/[^/]+") or [calls.callback])[-1]
+    body = answer.json.get("data", answer.json)
+    assert body["flags"] & 64 and "liber.phase.attack" in body["content"]
+    assert "tv:rule:liber.phase.attack" in custom_ids(body)
+    rule_msg = next(m for m in reversed(table.fd.messages(thread)) if "tv:rule:liber.phase.attack" in custom_ids(m))
+    calls = await table.click("Alice", rule_msg, "tv:rule:liber.phase.attack")
+    shown = calls.callback.json["data"]
+    assert shown["flags"] & 64 and shown["embeds"][0]["title"] == by_id()["liber.phase.attack"].title.fr

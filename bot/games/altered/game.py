@@ -72,6 +72,17 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
     state_type = AlteredState
     action_type = AlteredAction
     catalog: ClassVar[dict[str, dict[str, str]]] = _load_catalog()
+    kind_rules: ClassVar[dict[str, str]] = {
+        "setup_mana": "altered.cost.mana",
+        "expand": "altered.phase.morning",
+        "skip_expand": "altered.phase.morning",
+        "play": "altered.afternoon.play-card",
+        "pass": "altered.afternoon.pass",
+        "hero_ability": "altered.afternoon.quick-actions",
+        "cycle_orb": "altered.afternoon.quick-actions",
+        "cleanup_discard": "altered.phase.night",
+        "cleanup_sacrifice": "altered.phase.night",
+    }
     #: `/altered <decision> choix:` families (the edge builds the commands; names in the catalogs).
     decisions: ClassVar[dict[str, tuple[str, ...]]] = {
         "mana": ("setup_mana", "expand", "skip_expand"),

@@ -54,6 +54,17 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
     state_type = LiberState
     action_type = LiberAction
     catalog: ClassVar[dict[str, dict[str, str]]] = CATALOG
+    kind_rules: ClassVar[dict[str, str]] = {
+        "play": "liber.phase.placement",
+        "move": "liber.phase.placement",
+        "ability": "liber.ability.soin",
+        "equip": "liber.card.object",
+        "attack": "liber.phase.attack",
+        "block": "liber.combat.block",
+        "assign": "liber.combat.resolution",
+        "discard": "liber.hand-limit",
+        "end": "liber.turn",
+    }
     #: `/liber <decision> choix:` families (the edge builds the commands; names in the catalogs).
     decisions: ClassVar[dict[str, tuple[str, ...]]] = {
         "jouer": ("play",),
