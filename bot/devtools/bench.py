@@ -214,7 +214,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--clicks", type=int, default=200, help="interaction samples per game")
     parser.add_argument("--actions", type=int, default=2000, help="persisted actions per game")
     parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
-    parser.add_argument("--playouts", type=int, default=200, help="engine playouts per game (game bench modules)")
+    parser.add_argument("--playouts", type=int, default=1000, help="engine playouts per game (game bench modules)")
+    parser.add_argument("--ai-games", type=int, default=200, help="AI-vs-AI and AI-vs-random games per game")
     parser.add_argument("--no-test-game", action="store_true", help="leave out the host's Duel test game")
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -251,7 +252,12 @@ def main(argv: list[str]) -> int:
             f"({mem['rss_mb_matches_only']} MB for the matches)"
         )
         engine = module_figures(
-            f"bot.games.{key}.bench", {"playout_stats": (args.playouts, 1), "ai_vs_random": (200, 1)}
+            f"bot.games.{key}.bench",
+            {
+                "playout_stats": (args.playouts, 1),
+                "ai_vs_random": (args.ai_games, 1),
+                "ai_vs_ai": (args.ai_games, 1),
+            },
         )
         if engine:
             fig["engine"] = engine

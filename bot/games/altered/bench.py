@@ -64,3 +64,22 @@ def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
 
 
 __all__ = ["ai_vs_random", "playout_stats"]
+
+
+def ai_vs_ai(n: int, seed: int = 0) -> dict[str, Any]:
+    """AI against AI, card conservation checked at every step: how games end, and how fast."""
+    reasons: Counter[str] = Counter()
+    steps = 0
+    t0 = time.perf_counter()
+    for i in range(n):
+        out, k = _play(seed * 100_003 + i, frozenset({0, 1}), check=True)
+        reasons[out.reason.key.rsplit(".", 1)[1]] += 1
+        steps += k
+    dt = time.perf_counter() - t0 or 1e-9
+    return {
+        "games": n,
+        "reasons": dict(reasons),
+        "actions": steps,
+        "seconds": round(dt, 3),
+        "games_per_s": round(n / dt, 1),
+    }

@@ -80,3 +80,23 @@ def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
         "mean_rounds": round(rounds / n, 1),
         "reasons": dict(reasons),
     }
+
+
+def ai_vs_ai(n: int = 200, seed: int = 0, *, on_step: Callable[[LiberState], None] | None = None) -> dict[str, Any]:
+    """AI against AI over `n` seeded games: how they end, how long they last, how fast."""
+    start = time.perf_counter()
+    reasons: Counter[str] = Counter()
+    actions = 0
+    for i in range(n):
+        state, steps = play_game((ai_policy, ai_policy), seed + i, on_step=on_step)
+        assert state.result is not None
+        reasons[state.result.reason] += 1
+        actions += steps
+    elapsed = time.perf_counter() - start or 1e-9
+    return {
+        "games": n,
+        "reasons": dict(reasons),
+        "actions": actions,
+        "seconds": round(elapsed, 2),
+        "games_per_s": round(n / elapsed, 2),
+    }

@@ -135,3 +135,21 @@ def test_state_round_trips_through_json() -> None:
     state = playout(7, checks=False)
     again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(state))))
     assert again == state
+
+
+def test_ai_against_ai_conserves_cards_and_hides_hands() -> None:
+    """A seeded sample of the bench's 200 AI-against-AI games (`bench.ai_vs_ai`), with every check."""
+    from bot.games.liber.bench import ai_policy, ai_vs_ai, play_game
+
+    seats = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
+    for seed in range(500, 506):
+        initial = set(GAME.setup(seats, {}, Rng(seed)).state.cards)  # play_game sets up the same way
+
+        def check(state: LiberState, initial: set[int] = initial) -> None:
+            check_conservation(state, initial)
+            check_hidden(state)
+
+        state, steps = play_game((ai_policy, ai_policy), seed, on_step=check)
+        assert state.result is not None and steps < 5000
+    stats = ai_vs_ai(2, 500)
+    assert stats["games"] == 2 and sum(stats["reasons"].values()) == 2
