@@ -14,6 +14,9 @@ from bot.services import MatchService
 from bot.storage import Store
 
 log = logging.getLogger("tavernier.app")
+# discord.py's HTTP DEBUG lines print request bodies, DMs with hands included: never below INFO.
+logging.getLogger("discord.http").setLevel(logging.INFO)
+logging.getLogger("discord.webhook.async_").setLevel(logging.INFO)
 
 
 def intents() -> discord.Intents:

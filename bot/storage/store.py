@@ -8,6 +8,7 @@ and the commitment of a hidden choice. Nothing is answered to a player before it
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -18,6 +19,10 @@ import aiosqlite
 
 from .migrations import migrate
 from .records import Commitment, LogEntry, MatchRecord, SeatRecord
+
+# aiosqlite's DEBUG lines print every call with its arguments: match states with the players'
+# hands. Hidden information never reaches a log line, so that logger never goes below INFO.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 _MATCH_COLS = (
     "id, game, guild_id, channel_id, thread_id, created_by, status, options, seed, version, locale, "
