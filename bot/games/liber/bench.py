@@ -19,6 +19,36 @@ from .state import LiberState
 Policy = Callable[[LiberState, int, Rng], Any]
 
 
+def zone_uids(state: LiberState) -> Counter[int]:
+    """How many times each card uid stands in a zone (decks, hands, cemeteries, board, items, god)."""
+    seen: Counter[int] = Counter()
+    for side in state.sides:
+        seen.update(side.deck)
+        seen.update(side.hand)
+        seen.update(side.cemetery)
+        seen.update(side.dropped)
+        if side.god is not None:
+            seen[side.god] += 1
+        for p in side.grid:
+            if p is not None:
+                seen[p.uid] += 1
+                seen.update(p.items)
+    return seen
+
+
+def check_conservation(state: LiberState, initial: set[int]) -> None:
+    """Every original card is in exactly one zone; created pieces (tokens, faveurs) are in play or
+    vanished; nothing else exists. Raises AssertionError otherwise."""
+    seen = zone_uids(state)
+    if any(n != 1 for n in seen.values()):
+        raise AssertionError(f"cards in two zones: {[u for u, n in seen.items() if n > 1]}")
+    created = set(range(1000, state.next_uid))
+    if set(seen) | set(state.vanished) != initial | created:
+        raise AssertionError("a card was created or lost outside the rules")
+    if set(state.vanished) & set(seen) or not set(state.vanished) <= created:
+        raise AssertionError("a vanished piece is still somewhere, or an original card vanished")
+
+
 def random_policy(state: LiberState, seat: int, rng: Rng) -> Any:
     legal = GAME.legal_actions(state, seat)
     return legal[rng.below(len(legal))]
@@ -29,18 +59,25 @@ def ai_policy(state: LiberState, seat: int, rng: Rng) -> Any:
 
 
 def play_game(
-    policies: tuple[Policy, Policy], seed: int, *, on_step: Callable[[LiberState], None] | None = None
+    policies: tuple[Policy, Policy],
+    seed: int,
+    *,
+    on_step: Callable[[LiberState], None] | None = None,
+    check: bool = False,
 ) -> tuple[LiberState, int]:
     """Play one seeded game; returns the final state and the number of actions."""
     rng = Rng(seed)
     seats = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
     state = GAME.setup(seats, {}, rng).state
+    initial = set(state.cards) if check else set()
     steps = 0
     while GAME.outcome(state) is None:
         (seat,) = tuple(GAME.to_act(state))
         action = policies[seat](state, seat, rng)
         state = GAME.apply(state, seat, action, rng).state
         steps += 1
+        if check:
+            check_conservation(state, initial)
         if on_step is not None:
             on_step(state)
     return state, steps
@@ -65,7 +102,7 @@ def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
     actions = 0
     rounds = 0
     for i in range(n):
-        state, steps = play_game((random_policy, random_policy), seed + i)
+        state, steps = play_game((random_policy, random_policy), seed + i, check=True)
         assert state.result is not None
         reasons[state.result.reason] += 1
         actions += steps
@@ -88,7 +125,7 @@ def ai_vs_ai(n: int = 200, seed: int = 0, *, on_step: Callable[[LiberState], Non
     reasons: Counter[str] = Counter()
     actions = 0
     for i in range(n):
-        state, steps = play_game((ai_policy, ai_policy), seed + i, on_step=on_step)
+        state, steps = play_game((ai_policy, ai_policy), seed + i, on_step=on_step, check=True)
         assert state.result is not None
         reasons[state.result.reason] += 1
         actions += steps

@@ -12,37 +12,11 @@ from collections import Counter
 from bot.engine import EngineError, Rng, SeatSpec, redact
 from bot.games.liber import GAME
 from bot.games.liber.actions import Attack, Play
+from bot.games.liber.bench import check_conservation
 from bot.games.liber.state import LiberState
 
 GAMES = 200
 CHECK_EVERY = 7  # the full invariant checks on one step in seven keep the run short
-
-
-def zone_uids(state: LiberState) -> Counter[int]:
-    seen: Counter[int] = Counter()
-    for side in state.sides:
-        seen.update(side.deck)
-        seen.update(side.hand)
-        seen.update(side.cemetery)
-        seen.update(side.dropped)
-        if side.god is not None:
-            seen[side.god] += 1
-        for p in side.grid:
-            if p is not None:
-                seen[p.uid] += 1
-                seen.update(p.items)
-    return seen
-
-
-def check_conservation(state: LiberState, initial: set[int]) -> None:
-    """Every original card is in exactly one zone; created pieces (tokens, faveurs) are in play or
-    vanished; nothing else exists."""
-    seen = zone_uids(state)
-    assert all(n == 1 for n in seen.values()), [u for u, n in seen.items() if n > 1]
-    created = set(range(1000, state.next_uid))
-    assert set(seen) | set(state.vanished) == initial | created
-    assert not set(state.vanished) & set(seen)
-    assert set(state.vanished) <= created
 
 
 def check_hidden(state: LiberState) -> None:
