@@ -16,7 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.i18n import localize, t
+from bot.engine import Event
+from bot.i18n import t
 from bot.services import Applied, LiveMatch
 
 from . import presenters as p
@@ -82,8 +83,6 @@ class DiscordNotifier:
 
     async def _final_log(self, live: LiveMatch, thread: discord.abc.Messageable, locale: str) -> None:
         """At the end, the whole log with hidden information revealed, as a text file."""
-        from bot.engine import Event
-
         lines = []
         for entry in await self.host.service.history(live.id):
             for raw in entry.events:
@@ -119,11 +118,9 @@ class DiscordNotifier:
         locale = seat.locale
         payload = await self.host.hand_payload(live, seat.seat, locale)
         mine = [
-            localize(e_text, locale, live.seat_name)
+            line
             for e in step.events
-            if not e.public and e.visible_to(seat.seat)
-            for e_text in [_event_text(live, e, locale)]
-            if e_text is not None
+            if not e.public and e.visible_to(seat.seat) and (line := p.event_line(live, e, locale))
         ]
         if mine:
             payload["content"] = p.clip("\n".join(mine) + "\n" + payload["content"])
@@ -151,13 +148,3 @@ class DiscordNotifier:
                 allowed_mentions=MENTIONS,
                 view=p.play_buttons(live, live.rec.locale),
             )
-
-
-def _event_text(live: LiveMatch, event: Any, locale: str) -> Any:
-    from bot.engine import Text
-    from bot.i18n import catalog
-
-    key = f"{live.game.key}.event.{event.kind}"
-    if not catalog().has(key, locale):
-        return None
-    return Text(key=key, params=event.params)

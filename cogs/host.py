@@ -13,9 +13,9 @@ from typing import Any
 
 import discord
 
-from bot.engine import EngineError
+from bot.engine import EngineError, Event
 from bot.i18n import localize, t
-from bot.services import LiveMatch, MatchService, Player, ServiceError
+from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion
 from renderers import render_board_png, render_hand_png, summary_text
 
 from . import presenters as p
@@ -190,19 +190,21 @@ class Host:
         except Exception as exc:
             await self.fail(interaction, exc, match_id)
 
+    def _seat_at(self, interaction: discord.Interaction[Any], live: LiveMatch, version: int) -> int:
+        """The clicker's seat, if the board is still at `version` (else the board changed)."""
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise ServiceError("not_seated")
+        if version != live.version:
+            raise StaleVersion(live.version)
+        return seat.seat
+
     async def page_menu(self, interaction: discord.Interaction[Any], match_id: str, version: int, page: int) -> None:
         locale = self.locales.user(interaction)
         try:
             live = await self.service.get(match_id)
-            seat = live.seat_of(interaction.user.id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            if version != live.version:
-                from bot.services import StaleVersion
-
-                raise StaleVersion(live.version)
-            actions = live.game.legal_actions(live.state, seat.seat)
-            view = p.action_menu(live, seat.seat, actions, locale, page)
+            seat = self._seat_at(interaction, live, version)
+            view = p.action_menu(live, seat, live.game.legal_actions(live.state, seat), locale, page)
             await interaction.response.edit_message(view=view)
         except Exception as exc:
             await self.fail(interaction, exc, match_id)
@@ -221,20 +223,14 @@ class Host:
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
             live = await self.service.get(match_id)
-            seat = live.seat_of(interaction.user.id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            if version != live.version:
-                from bot.services import StaleVersion
-
-                raise StaleVersion(live.version)
-            if seat.seat not in live.to_act():
+            seat = self._seat_at(interaction, live, version)
+            if seat not in live.to_act():
                 raise EngineError("not_your_turn")
-            actions = live.game.legal_actions(live.state, seat.seat)
+            actions = live.game.legal_actions(live.state, seat)
             if not 0 <= slot < len(actions):
                 raise ServiceError("unknown_choice")
             action = actions[slot]
-            label = localize(live.game.describe_action(live.state, seat.seat, action), locale, live.seat_name)
+            label = localize(live.game.describe_action(live.state, seat, action), locale, live.seat_name)
             await self.service.submit(match_id, interaction.user.id, action, version)
             if from_component:
                 await interaction.edit_original_response(content=t("menu.done", locale, action=label), view=None)
@@ -319,8 +315,6 @@ class Host:
             await self.fail(interaction, exc, match_id)
 
     async def public_log(self, live: LiveMatch, locale: str) -> list[str]:
-        from bot.engine import Event
-
         out = []
         for entry in await self.service.history(live.id):
             for raw in entry.events:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.engine import PHASE, REVEAL, Event
+from bot.engine import PHASE, REVEAL, Event, Text
 from bot.i18n import catalog, localize, t
 from bot.services import Applied, LiveMatch
 
@@ -50,8 +51,6 @@ def event_line(live: LiveMatch, event: Event, locale: str) -> str | None:
         key = f"event.{event.kind}"
         if not catalog().has(key, locale):
             return None
-    from bot.engine import Text
-
     return localize(Text(key=key, params=event.params), locale, live.seat_name)
 
 
@@ -64,7 +63,7 @@ def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
     for r in step.reveals:
         label = r.payload
         try:
-            action = live.game.parse_action(__import__("json").loads(r.payload))
+            action = live.game.parse_action(json.loads(r.payload))
             label = localize(live.game.describe_action(live.state, r.seat, action), locale, live.seat_name)
         except Exception:  # the raw payload still lets anyone verify the hash
             label = r.payload
