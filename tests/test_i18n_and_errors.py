@@ -74,3 +74,19 @@ def test_unexpected_error_is_logged_with_the_match_and_apologized(caplog: pytest
         answer = explain(RuntimeError("boom"), "fr", match_id="abcd1234")
     assert answer.text.startswith("Désolé")
     assert any("match=abcd1234" in r.getMessage() for r in caplog.records)
+
+
+def test_catalog_specs_plural_elision_and_lengths() -> None:
+    """Real plurals (Babel's CLDR rules), French elision, lengths in the game's unit."""
+    from bot.i18n.catalog import _format
+
+    assert _format("{n} {n:p:carte|cartes}", {"n": 0}, "fr") == "0 carte"
+    assert _format("{n} {n:p:carte|cartes}", {"n": 1}, "fr") == "1 carte"
+    assert _format("{n} {n:p:carte|cartes}", {"n": 3}, "fr") == "3 cartes"
+    assert _format("{n} {n:p:card|cards}", {"n": 0}, "en") == "0 cards"
+    assert _format("{n} {n:p:card|cards}", {"n": 1}, "en") == "1 card"
+    assert _format("Partie {g:de}", {"g": "Altered"}, "fr") == "Partie d'Altered"
+    assert _format("Partie {g:de}", {"g": "King of Liber"}, "fr") == "Partie de King of Liber"
+    assert _format("{who:le} tour", {"who": "IA"}, "fr") == "l'IA tour"
+    assert _format("{d:in}", {"d": 3175}, "fr") == "12,5" and _format("{d:in}", {"d": 3175}, "en") == "12.5"
+    assert _format("{d:cm}", {"d": 750}, "fr") == "7,5"

@@ -88,14 +88,71 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     if template is None:
         log.warning("missing translation key=%s locale=%s", key, loc)
         return key
-    return _format(template, params)
+    return _format(template, params, loc)
 
 
-def _format(template: str, params: Mapping[str, Any]) -> str:
+def _format(template: str, params: Mapping[str, Any], locale: str = DEFAULT) -> str:
     try:
-        return Formatter().vformat(template, (), _SafeDict(params))
-    except (ValueError, IndexError, KeyError):
+        return _TextFormatter(locale).vformat(template, (), _SafeDict(params))
+    except (ValueError, IndexError, KeyError, TypeError):
         return template
+
+
+#: Tenths of a millimetre per unit, for `{x:in}` and `{x:cm}` (bot/table/units.py).
+_UNITS = {"in": 254, "cm": 100}
+_VOWELS = set("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")  # no h: mute or aspirated is per word
+
+
+class _TextFormatter(Formatter):
+    """`str.format` plus the specs every catalog may use:
+
+    - `{n:p:carte|cartes}`: the plural form of the locale for n (Babel's CLDR rules: French 0 and 1
+      are singular, English 0 is plural); a third form is the CLDR "many" when given;
+    - `{game:de}`, `{x:le}`, `{x:que}`: French elision before a vowel ("d'Altered",
+      "de King of Liber", "l'IA");
+    - `{d:in}`, `{d:cm}`: a length in tenths of a millimetre shown in that unit with one decimal and
+      the locale's decimal mark ("12,5" in French).
+    """
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("p:"):
+            return _plural(value, format_spec[2:], self.locale)
+        if format_spec in ("de", "le", "que"):
+            return _elide(format_spec, str(value))
+        if format_spec in _UNITS and isinstance(value, int | float):
+            return _length(value / _UNITS[format_spec], self.locale)
+        return super().format_field(value, format_spec)
+
+
+def _plural(value: Any, forms: str, locale: str) -> str:
+    from babel import Locale
+
+    options = forms.split("|")
+    try:
+        category = Locale.parse(locale).plural_form(abs(float(value)))
+    except (TypeError, ValueError):
+        category = "other"
+    if category == "one":
+        return options[0]
+    if category == "many" and len(options) > 2:
+        return options[2]
+    return options[1] if len(options) > 1 else options[0]
+
+
+def _elide(word: str, value: str) -> str:
+    if value[:1] in _VOWELS:
+        return f"{word[:-1]}'{value}"
+    return f"{word} {value}"
+
+
+def _length(value: float, locale: str) -> str:
+    text = f"{value:.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text.replace(".", ",") if locale == "fr" else text
 
 
 SeatNamer = Callable[[int], str]
