@@ -18,6 +18,7 @@ __all__ = [
     "register_renderer",
     "render_board_png",
     "render_hand_png",
+    "render_preview_png",
     "renderer_for",
     "summary_text",
     "to_png",
@@ -46,6 +47,16 @@ def render_hand_png(game_key: str, view: Any, locale: str) -> Rendered | None:
     image = fn(view, locale=locale)
     if image is None:
         return None
+    return Rendered(png=to_png(image), ms=(time.perf_counter() - start) * 1000)
+
+
+def render_preview_png(game_key: str, view: Any, overlay: dict[str, Any], locale: str) -> Rendered | None:
+    """The submitting seat's view with a previewed action drawn over it (None: no preview renderer)."""
+    fn = renderer_for(game_key).get("preview")
+    if fn is None:
+        return None
+    start = time.perf_counter()
+    image = fn(view, overlay, locale=locale)
     return Rendered(png=to_png(image), ms=(time.perf_counter() - start) * 1000)
 
 

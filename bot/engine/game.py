@@ -1,21 +1,27 @@
-"""The game protocol: one shape for every rule system the host runs.
+"""The game protocol: one shape for every rule system the host runs (kernel.md §1-3).
 
 Engines are pure: `setup` and `apply` return new states and events and never perform I/O, never
-read the clock and draw chance only from the injected random source.
+read the clock and draw chance only from the injected random source. `check` is the one legality
+oracle; `suggest` proposes finite, ranked, already-checked choices; `apply` assumes `check` passed.
+The host (service, cogs, AI seats) uses these members and nothing else.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from . import codec
 from .actions import parse_action
 from .cards import CardInfo
-from .errors import EngineError
+from .choices import Ask, Choice, narrow
+from .decisions import Decision
+from .errors import EngineError, IllegalAction
 from .events import Event, Seat
 from .rng import RandomSource
+from .sealed import Sealed
 from .text import Text, txt
 
 S = TypeVar("S", bound=BaseModel)
@@ -35,12 +41,13 @@ class SeatSpec(BaseModel):
 
 
 class Transition(BaseModel, Generic[S]):
-    """The result of `setup` or `apply`: the new state and what happened."""
+    """The result of `setup` or `apply`: the new state, what happened, and what to seal."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     state: S
     events: tuple[Event, ...] = ()
+    sealed: tuple[Sealed, ...] = ()
 
 
 class Outcome(BaseModel):
@@ -54,6 +61,25 @@ class Outcome(BaseModel):
     scores: dict[str, int] | None = None
 
 
+class Preview(BaseModel):
+    """What the edge shows before a player confirms a previewed choice (a move on a table).
+
+    `lines` are localized at the edge (distance used and left, contacts, attacks provoked);
+    `overlay` is renderer data (a path, a range) drawn over the submitting seat's view.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    lines: tuple[Text, ...] = ()
+    overlay: dict[str, Any] = {}
+
+
+class Agent(Protocol):
+    """An AI player. It receives its seat's view, never a state (kernel.md §3)."""
+
+    def choose(self, game: Game[Any, Any, Any], view: Any, seat: Seat, rng: RandomSource) -> Any: ...
+
+
 @runtime_checkable
 class Game(Protocol[S, A, V]):
     """What the host needs from a rule system. `BaseGame` supplies the common parts."""
@@ -61,52 +87,107 @@ class Game(Protocol[S, A, V]):
     key: str
     min_seats: int
     max_seats: int
+    #: {french-slug: (action kinds, ...)}: one `/<game> <slug> choix:` command per family.
+    families: Mapping[str, tuple[str, ...]]
+    #: Player-facing strings, {locale: {key: format string}}.
+    catalog: Mapping[str, Mapping[str, str]]
+    #: Bumped when the state's shape changes: older snapshots are rebuilt from the log.
+    state_version: int
 
+    # -- lifecycle -------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[S]: ...
-    def to_act(self, state: S) -> frozenset[Seat]: ...
-    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]: ...
-    def apply(self, state: S, seat: Seat, action: A, rng: RandomSource) -> Transition[S]: ...
-    def view(self, state: S, viewer: Seat | None) -> V: ...
     def outcome(self, state: S) -> Outcome | None: ...
+
+    # -- decisions -------------------------------------------------------------------------------
+    def to_act(self, state: S) -> frozenset[Seat]: ...
+    def pending(self, state: S) -> Decision | None: ...
+    def check(self, state: S, seat: Seat, action: A) -> None: ...
+    def suggest(self, state: S, seat: Seat, ask: Ask) -> Sequence[Choice[A]]: ...
+    def apply(self, state: S, seat: Seat, action: A, rng: RandomSource) -> Transition[S]: ...
+    def is_secret(self, state: S, seat: Seat, action: A) -> bool: ...
+    def unavailable(self, state: S, seat: Seat, kinds: tuple[str, ...]) -> EngineError: ...
+
+    # -- information -----------------------------------------------------------------------------
+    def view(self, state: S, viewer: Seat | None) -> V: ...
+    def private_info(self, state: S, seat: Seat) -> Any: ...
+    def determinize(self, view: V, rng: RandomSource) -> S: ...
+    def agent(self, level: str = "normal") -> Agent | None: ...
+
+    # -- presentation ----------------------------------------------------------------------------
+    def phase(self, state: S) -> str: ...
+    def describe_action(self, state: S, seat: Seat, action: A) -> Text: ...
+    def preview(self, state: S, seat: Seat, action: A) -> Preview | None: ...
+    def cards(self) -> Sequence[CardInfo]: ...
+
+    # -- serialization ---------------------------------------------------------------------------
+    def parse_action(self, data: Any) -> A: ...
+    def encode_action(self, action: A) -> str: ...
+    def decode_action(self, code: str) -> A: ...
+    def dump_state(self, state: S) -> dict[str, Any]: ...
+    def load_state(self, data: dict[str, Any]) -> S: ...
+
+
+AnyGame = Game[Any, Any, Any]
 
 
 class BaseGame(Generic[S, A, V]):
-    """Common plumbing: parsing, (de)serialization, defaults for labels and phases.
+    """Common plumbing: (de)serialization, defaults for options, labels, phases and secrets.
 
-    Subclasses set `key`, `state_type`, `action_type` (the discriminated union) and implement the
-    six protocol methods.
+    Subclasses set `key`, `state_type`, `view_type`, `action_type` (the discriminated union) and
+    implement `setup`, `to_act` (or keep a `stack` on the state and use `pending`), `check`,
+    `suggest`, `apply`, `view`, `determinize` and `outcome`.
     """
 
     key: ClassVar[str]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    state_version: ClassVar[int] = 1
     state_type: ClassVar[type[BaseModel]]
     action_type: ClassVar[Any]
-    _adapter: ClassVar[TypeAdapter[Any] | None] = None
-    #: Player-facing strings, {locale: {key: format string}}; keys start with the game key, or
-    #: with `error.<game>.` for the game's refusal messages.
     catalog: ClassVar[dict[str, dict[str, str]]] = {}
-    #: Families of decisions, {french-slug: (action kinds, ...)}: the edge builds one command per
-    #: family (`/<game> <slug> choix:`), its option listing only the legal actions of those kinds.
-    #: Names and descriptions come from the catalog: `<game>.decision.<slug>` and `...<slug>.desc`.
-    decisions: ClassVar[dict[str, tuple[str, ...]]] = {}
+    families: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The rule that explains each family of decisions, {action kind: rule id}, cited when a player
+    #: asks for a decision that has no legal choice now (see `unavailable`).
+    kind_rules: ClassVar[dict[str, str]] = {}
+    _adapter: ClassVar[TypeAdapter[Any] | None] = None
+    _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 
     # -- serialization ----------------------------------------------------------------------------
     @classmethod
     def action_adapter(cls) -> TypeAdapter[Any]:
-        if cls.__dict__.get("_adapter") is None:
-            cls._adapter = TypeAdapter(cls.action_type)
-        assert cls._adapter is not None
-        return cls._adapter
+        adapter = cls.__dict__.get("_adapter")
+        if adapter is None:
+            adapter = TypeAdapter(cls.action_type)
+            cls._adapter = adapter
+        return adapter
+
+    @classmethod
+    def action_classes(cls) -> dict[str, type[BaseModel]]:
+        classes = cls.__dict__.get("_classes")
+        if classes is None:
+            classes = codec.classes_by_kind(cls.action_type)
+            cls._classes = classes
+        return classes
 
     def parse_action(self, data: Any) -> A:
-        return parse_action(self.action_adapter(), data)
+        action: A = parse_action(self.action_adapter(), data)
+        return action
+
+    def encode_action(self, action: A) -> str:
+        return codec.encode(action)
+
+    def decode_action(self, code: str) -> A:
+        action: A = codec.decode(code, self.action_classes(), self.action_adapter())
+        return action
 
     def dump_state(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 
     def load_state(self, data: dict[str, Any]) -> S:
-        return self.state_type.model_validate(data)  # type: ignore[return-value]
+        state: S = self.state_type.model_validate(data)  # type: ignore[assignment]
+        return state
 
     # -- options ----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -117,50 +198,103 @@ class BaseGame(Generic[S, A, V]):
         """Check one seat's options (a deck choice, a submitted list) when they join."""
         return dict(options)
 
-    # -- presentation hooks (pure data, localized at the edge) ------------------------------------
+    # -- decisions --------------------------------------------------------------------------------
+    def pending(self, state: S) -> Decision | None:
+        """The top of the state's decision stack (`state.stack`), if the game keeps one."""
+        stack: Sequence[Decision] = getattr(state, "stack", ())
+        return stack[-1] if stack else None
+
+    def to_act(self, state: S) -> frozenset[Seat]:
+        d = self.pending(state)
+        return d.waiting() if d is not None else frozenset()
+
+    def is_secret(self, state: S, seat: Seat, action: A) -> bool:
+        """Whether this answer is a hidden choice the service must commit before anyone sees it."""
+        d = self.pending(state)
+        return bool(d is not None and d.secret and seat in d.seats)
+
+    def unavailable(self, state: S, seat: Seat, kinds: tuple[str, ...]) -> EngineError:
+        """Why `seat` has no legal action of these kinds now: not their turn, or not this phase."""
+        if seat not in self.to_act(state):
+            return EngineError("not_your_turn")
+        rule = next((self.kind_rules[k] for k in kinds if k in self.kind_rules), None)
+        return IllegalAction("wrong_phase", rule=rule)
+
+    # -- information ------------------------------------------------------------------------------
+    def private_info(self, state: S, seat: Seat) -> Any:
+        """What only `seat` knows now. The host tells the seat when this changes.
+
+        The default compares the seat's view with the public one; games may narrow it.
+        """
+        view: Any = self.view(state, seat)  # type: ignore[attr-defined]
+        public: Any = self.view(state, None)  # type: ignore[attr-defined]
+        mine, pub = view.model_dump(mode="json"), public.model_dump(mode="json")
+        return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
+
+    def agent(self, level: str = "normal") -> Agent | None:
+        """The game's own AI; None lets the host fall back to a random legal choice."""
+        return None
+
+    # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: S) -> str:
         """A key that changes when a new phase or step starts: the host posts a new board then."""
         return str(getattr(state, "phase", ""))
 
     def describe_action(self, state: S, seat: Seat, action: A) -> Text:
         """The label of a button or menu option for this action."""
-        return txt(f"{self.key}.action.{action.kind}", **action.model_dump(mode="json", exclude={"kind"}))  # type: ignore[attr-defined]
+        data = action.model_dump(mode="json")
+        kind = data.pop("kind")
+        return txt(f"{self.key}.action.{kind}", **data)
 
-    def private_info(self, state: S, seat: Seat) -> Any:
-        """What only `seat` knows now. The host DMs the seat whenever this changes.
+    def preview(self, state: S, seat: Seat, action: A) -> Preview | None:
+        return None
 
-        The default compares the seat's view with the public one; games may narrow it.
-        """
-        mine = self.view(state, seat).model_dump(mode="json")  # type: ignore[attr-defined]
-        pub = self.view(state, None).model_dump(mode="json")  # type: ignore[attr-defined]
-        return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
-
-    #: The rule that explains each family of decisions, {action kind: rule id}, cited when a player
-    #: asks for a decision that has no legal choice now (see `unavailable`).
-    kind_rules: ClassVar[dict[str, str]] = {}
-
-    def unavailable(self, state: S, seat: Seat, kinds: tuple[str, ...]) -> EngineError:
-        """Why `seat` has no legal action of these kinds now: not their turn, or not this phase."""
-        from .errors import IllegalAction
-
-        if seat not in self.to_act(state):  # type: ignore[attr-defined]
-            return EngineError("not_your_turn")
-        rule = next((self.kind_rules[k] for k in kinds if k in self.kind_rules), None)
-        return IllegalAction("wrong_phase", rule=rule)
-
-    def cards(self) -> list[CardInfo]:
+    def cards(self) -> Sequence[CardInfo]:
         """Every card of the game's content, for `/carte` (none by default)."""
         return []
 
+    # -- the schema-1 kernel, kept while Liber and Altered move to check/suggest -------------------
+    #: Old name of `families`.
+    decisions: ClassVar[dict[str, tuple[str, ...]]] = {}
+
     def ai_action(self, state: S, seat: Seat, rng: RandomSource) -> A | None:
-        """A game's own AI move; None lets the host fall back to a generic agent."""
         return None
 
     def check_legal(self, state: S, seat: Seat, action: A) -> None:
-        """The default legality check: the action must be one of `legal_actions`."""
-        if seat not in self.to_act(state):  # type: ignore[attr-defined]
+        if seat not in self.to_act(state):
             raise EngineError("not_your_turn")
         if action not in self.legal_actions(state, seat):  # type: ignore[attr-defined]
-            from .errors import IllegalAction
-
             raise IllegalAction("illegal_action")
+
+
+class FiniteGame(BaseGame[S, A, V]):
+    """A game whose legal actions can all be listed (the card games): `suggest` lists them all.
+
+    Subclasses implement `legal_actions` (the full list, built from candidates filtered by `check`)
+    and may override `group_of` to group menu entries (a card, then where it goes).
+    """
+
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        raise NotImplementedError
+
+    def group_of(self, state: S, seat: Seat, action: A) -> tuple[str, Text] | None:
+        """(stable key, label) of the menu group of an action, or None."""
+        return None
+
+    def suggest(self, state: S, seat: Seat, ask: Ask) -> list[Choice[A]]:
+        if seat not in self.to_act(state):
+            return []
+        out: list[Choice[A]] = []
+        for action in self.legal_actions(state, seat):
+            if not ask.wants(str(getattr(action, "kind", ""))):
+                continue
+            group = self.group_of(state, seat, action)
+            out.append(
+                Choice(
+                    action=action,
+                    label=self.describe_action(state, seat, action),
+                    group=group[1] if group else None,
+                    group_key=group[0] if group else None,
+                )
+            )
+        return narrow(out, ask)
