@@ -1,12 +1,27 @@
-"""Restart-safe components: every custom_id is public data (match id, version, slot or page).
+"""Restart-safe components. Every custom_id is public data: the match id, the version, an action by
+value (its compact code, kernel.md §1) or the id of a draft the service holds for the clicker.
 
-They are `DynamicItem`s registered once on the bot, so buttons posted before a restart keep
-working; each callback hands the click to the `Host`.
+They are `DynamicItem`s registered once on the bot, so buttons posted before a restart keep working.
+discord.py needs one class per template: `_button` and `_select` build them from a short table
+instead of repeating the same class nine times. Each callback hands the click to the `Host`.
+
+| prefix | what | fields |
+|---|---|---|
+| act / hand | open one's menu / show one's hand | match |
+| join / ai / start | lobby buttons | match |
+| x / v | submit / preview an action by value | match, version, code |
+| d | an action by draft (too long for a custom_id) | match, draft |
+| m | a select of actions by value (values: code, `!code` to preview, `@draft`) | match, version |
+| g / gb | a select of menu groups / back to the groups | match, version |
+| ok / no | confirm / cancel a previewed draft | match, draft |
+| log | a page of the public log | match, page |
+| a / s / p | schema-1 menus: an action by its slot in the list (still answered) | match, version, slot/page |
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,162 +30,152 @@ if TYPE_CHECKING:
     from .host import Host
 
 MID = r"(?P<m>[0-9a-f]{8})"
+VER = r"(?P<v>\d{1,9})"
+DRAFT = r"(?P<d>[0-9a-f]{10})"
+CODE = r"(?P<c>[a-z_]+~.*)"
+
+Handler = Callable[..., Awaitable[None]]
 
 
 def host_of(interaction: discord.Interaction[Any]) -> Host:
-    return interaction.client.host  # type: ignore[attr-defined, no-any-return]
+    host: Host = interaction.client.host  # type: ignore[attr-defined]
+    return host
 
 
-class _MatchButton:
-    """Mixin of the buttons that only carry the match id (DynamicItem subclasses need a template each)."""
-
-    prefix = ""
-    style = discord.ButtonStyle.secondary
-
-    def __init__(self, match_id: str, *, label: str = "…") -> None:
-        self.match_id = match_id
-        super().__init__(  # type: ignore[call-arg]
-            discord.ui.Button(label=label, style=self.style, custom_id=f"tv:{self.prefix}:{match_id}")
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> Any:
-        return cls(match["m"], label=item.label or "…")
+def _groups(match: re.Match[str]) -> tuple[str, ...]:
+    return tuple(v for v in match.groups() if v is not None)
 
 
-class ActButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:act:{MID}"):
-    prefix = "act"
-    style = discord.ButtonStyle.primary
+def _button(name: str, prefix: str, pattern: str, handler: Handler, style: discord.ButtonStyle) -> type[Any]:
+    """A DynamicItem button class for `tv:<prefix>:<pattern>`: `handler(host, interaction, *fields)`."""
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).open_menu(interaction, self.match_id)
+    class Button(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:{prefix}:{pattern}"):
+        def __init__(self, *fields: str | int, label: str = "…", style: discord.ButtonStyle = style) -> None:
+            self.fields = tuple(str(f) for f in fields)
+            custom_id = ":".join(("tv", prefix, *self.fields))
+            super().__init__(discord.ui.Button(label=label[:80] or "…", style=style, custom_id=custom_id))
 
+        @classmethod
+        async def from_custom_id(
+            cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        ) -> Any:
+            return cls(*_groups(match), label=item.label or "…", style=item.style)
 
-class HandButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:hand:{MID}"):
-    prefix = "hand"
+        async def callback(self, interaction: discord.Interaction[Any]) -> None:
+            await handler(host_of(interaction), interaction, *self.fields)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).show_hand(interaction, self.match_id)
-
-
-class JoinButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:join:{MID}"):
-    prefix = "join"
-    style = discord.ButtonStyle.success
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).join(interaction, self.match_id)
-
-
-class AddAiButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:ai:{MID}"):
-    prefix = "ai"
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).add_ai(interaction, self.match_id)
+    Button.__name__ = Button.__qualname__ = name
+    return Button
 
 
-class StartButton(_MatchButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:start:{MID}"):
-    prefix = "start"
-    style = discord.ButtonStyle.primary
+def _select(name: str, prefix: str, pattern: str, handler: Handler) -> type[Any]:
+    """A DynamicItem select class: `handler(host, interaction, *fields, value)`."""
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).start(interaction, self.match_id)
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:a:{MID}:(?P<v>\d+):(?P<s>\d+)"):
-    """One legal action, by its slot in `legal_actions` at that version."""
-
-    def __init__(self, match_id: str, version: int, slot: int, *, label: str = "…") -> None:
-        self.match_id, self.version, self.slot = match_id, version, slot
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"tv:a:{match_id}:{version}:{slot}"
+    class Select(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tv:{prefix}:{pattern}"):
+        def __init__(
+            self,
+            *fields: str | int,
+            options: list[discord.SelectOption] | None = None,
+            placeholder: str | None = None,
+        ) -> None:
+            self.fields = tuple(str(f) for f in fields)
+            custom_id = ":".join(("tv", prefix, *self.fields))
+            super().__init__(
+                discord.ui.Select(
+                    custom_id=custom_id, options=options or [], placeholder=placeholder, min_values=1, max_values=1
+                )
             )
-        )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ActionButton:
-        return cls(match["m"], int(match["v"]), int(match["s"]), label=item.label or "…")
+        @classmethod
+        async def from_custom_id(
+            cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
+        ) -> Any:
+            return cls(*_groups(match), options=item.options)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).act(interaction, self.match_id, self.version, self.slot)
+        async def callback(self, interaction: discord.Interaction[Any]) -> None:
+            data: Any = interaction.data or {}
+            values = data.get("values") or [""]
+            await handler(host_of(interaction), interaction, *self.fields, str(values[0]))
 
-
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tv:s:{MID}:(?P<v>\d+):(?P<p>\d+)"):
-    """A page of legal actions in a select menu (values are slots)."""
-
-    def __init__(
-        self,
-        match_id: str,
-        version: int,
-        page: int,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        self.match_id, self.version, self.page = match_id, version, page
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tv:s:{match_id}:{version}:{page}",
-                options=options or [],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> ActionSelect:
-        return cls(match["m"], int(match["v"]), int(match["p"]), options=item.options)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        await host_of(interaction).act(interaction, self.match_id, self.version, int(values[0]) if values else -1)
+    Select.__name__ = Select.__qualname__ = name
+    return Select
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:p:{MID}:(?P<v>\d+):(?P<p>\d+)"):
-    def __init__(self, match_id: str, version: int, page: int, *, label: str = "…") -> None:
-        self.match_id, self.version, self.page = match_id, version, page
-        super().__init__(discord.ui.Button(label=label, custom_id=f"tv:p:{match_id}:{version}:{page}"))
+_PRIMARY, _SECONDARY, _SUCCESS, _DANGER = (
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.secondary,
+    discord.ButtonStyle.success,
+    discord.ButtonStyle.danger,
+)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(match["m"], int(match["v"]), int(match["p"]), label=item.label or "…")
+ActButton = _button("ActButton", "act", MID, lambda h, i, m: h.moves.open_menu(i, m), _PRIMARY)
+HandButton = _button("HandButton", "hand", MID, lambda h, i, m: h.boards.show_hand(i, m), _SECONDARY)
+JoinButton = _button("JoinButton", "join", MID, lambda h, i, m: h.lobby.join(i, m), _SUCCESS)
+AddAiButton = _button("AddAiButton", "ai", MID, lambda h, i, m: h.lobby.add_ai(i, m), _SECONDARY)
+StartButton = _button("StartButton", "start", MID, lambda h, i, m: h.lobby.start(i, m), _PRIMARY)
+CodeButton = _button(
+    "CodeButton", "x", rf"{MID}:{VER}:{CODE}", lambda h, i, m, v, c: h.moves.act_code(i, m, int(v), c), _SECONDARY
+)
+PreviewButton = _button(
+    "PreviewButton",
+    "v",
+    rf"{MID}:{VER}:{CODE}",
+    lambda h, i, m, v, c: h.moves.preview_code(i, m, int(v), c),
+    _SECONDARY,
+)
+DraftButton = _button("DraftButton", "d", rf"{MID}:{DRAFT}", lambda h, i, m, d: h.moves.act_draft(i, m, d), _SECONDARY)
+ConfirmButton = _button("ConfirmButton", "ok", rf"{MID}:{DRAFT}", lambda h, i, m, d: h.moves.confirm(i, m, d), _SUCCESS)
+CancelButton = _button("CancelButton", "no", rf"{MID}:{DRAFT}", lambda h, i, m, d: h.moves.cancel(i, m, d), _DANGER)
+GroupsButton = _button(
+    "GroupsButton", "gb", rf"{MID}:{VER}", lambda h, i, m, v: h.moves.show_groups(i, m, int(v)), _SECONDARY
+)
+LogPageButton = _button(
+    "LogPageButton",
+    "log",
+    rf"{MID}:(?P<p>\d{{1,5}})",
+    lambda h, i, m, p: h.boards.journal(i, m, int(p), edit=True),
+    _SECONDARY,
+)
+ChoiceSelect = _select(
+    "ChoiceSelect", "m", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.act_value(i, m, int(v), value)
+)
+GroupSelect = _select(
+    "GroupSelect", "g", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.show_group(i, m, int(v), value)
+)
+# schema-1 menus (messages posted before actions travelled by value): still answered
+LegacyActionButton = _button(
+    "LegacyActionButton",
+    "a",
+    rf"{MID}:{VER}:(?P<s>\d{{1,4}})",
+    lambda h, i, m, v, s: h.moves.act_slot(i, m, int(v), int(s)),
+    _SECONDARY,
+)
+LegacyActionSelect = _select(
+    "LegacyActionSelect",
+    "s",
+    rf"{MID}:{VER}:(?P<p>\d{{1,4}})",
+    lambda h, i, m, v, p, value: h.moves.act_slot(i, m, int(v), int(value) if value.isdigit() else -1),
+)
+LegacyPageButton = _button(
+    "LegacyPageButton", "p", rf"{MID}:{VER}:(?P<p>\d{{1,4}})", lambda h, i, m, v, p: h.moves.open_menu(i, m), _SECONDARY
+)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).page_menu(interaction, self.match_id, self.version, self.page)
-
-
-class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:log:{MID}:(?P<p>\d+)"):
-    def __init__(self, match_id: str, page: int, *, label: str = "…") -> None:
-        self.match_id, self.page = match_id, page
-        super().__init__(discord.ui.Button(label=label, custom_id=f"tv:log:{match_id}:{page}"))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> LogPageButton:
-        return cls(match["m"], int(match["p"]), label=item.label or "…")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await host_of(interaction).journal(interaction, self.match_id, self.page, edit=True)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     ActButton,
     HandButton,
     JoinButton,
     AddAiButton,
     StartButton,
-    ActionButton,
-    ActionSelect,
-    PageButton,
+    CodeButton,
+    PreviewButton,
+    DraftButton,
+    ConfirmButton,
+    CancelButton,
+    GroupsButton,
     LogPageButton,
+    ChoiceSelect,
+    GroupSelect,
+    LegacyActionButton,
+    LegacyActionSelect,
+    LegacyPageButton,
 )

@@ -71,9 +71,9 @@ class DiscordNotifier:
                 lines.append(mention)
             kwargs: dict[str, Any] = {"content": p.clip("\n".join(lines)), "allowed_mentions": MENTIONS}
             if step.phase_changed or step.outcome is not None:
-                file, summary = await self.host.board_file(live, None, locale)
+                file, summary = await self.host.boards.board_file(live, None, locale)
                 kwargs["file"] = file
-                kwargs["embed"] = self.host.board_embed(live, summary, locale)
+                kwargs["embed"] = self.host.boards.board_embed(live, summary, locale)
             if live.rec.status == "active":
                 kwargs["view"] = p.play_buttons(live, locale)
             await thread.send(**kwargs)
@@ -116,7 +116,7 @@ class DiscordNotifier:
 
     async def _send_dm(self, live: LiveMatch, seat: Any, step: Applied) -> None:
         locale = seat.locale
-        payload = await self.host.hand_payload(live, seat.seat, locale)
+        payload = await self.host.boards.hand_payload(live, seat.seat, locale)
         mine = [
             line
             for e in step.events

@@ -1,8 +1,9 @@
 """One slash command group per game, built from the game's `decisions`.
 
-`/<game> <decision> choix:<autocomplete>`: the option lists the caller's legal actions of that
-family only (value `version:slot`, public data), so every decision of every phase has a command,
-and a typed value that is not a legal choice gets a clear answer.
+`/<game> <family> choix:<autocomplete>`: the option suggests the caller's choices of that family only
+(the value is `version:` and the action by value, public data), so every decision of every phase has
+a command. A typed value the suggestions match (a coordinate, a card's name) is played too; anything
+else gets a clear answer.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _text(key: str, fallback: str) -> str:
 
 def build_game_group(game: Any, host: Host) -> app_commands.Group | None:
     """The `/<key>` group of a game with declared decisions (None when it has none)."""
-    if not game.decisions:
+    if not game.families:
         return None
     key = game.key
     group = app_commands.Group(
@@ -33,7 +34,7 @@ def build_game_group(game: Any, host: Host) -> app_commands.Group | None:
         description=ls(_text(f"{key}.cmd.desc", key)[:100], f"{key}.cmd.desc"),
         guild_only=True,
     )
-    for slug, kinds in game.decisions.items():
+    for slug, kinds in game.families.items():
         group.add_command(_decision_command(key, slug, tuple(kinds), host))
     return group
 
@@ -44,29 +45,18 @@ def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -
             live = await host.match_here(interaction)
             if live.game.key != key:
                 raise ServiceError("wrong_game")
-            seat = live.seat_of(interaction.user.id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            if live.state is None or live.rec.status != "active":
-                raise ServiceError("match_not_active")
-            actions = live.game.legal_actions(live.state, seat.seat) if seat.seat in live.to_act() else []
-            if not any(a.kind in kinds for a in actions):
-                raise live.game.unavailable(live.state, seat.seat, kinds)  # the reason, and the rule
-            version, _, slot = choix.partition(":")
-            if not (version.isdigit() and slot.isdigit()):
-                raise ServiceError("unknown_choice")
-            if int(version) == live.version and (int(slot) >= len(actions) or actions[int(slot)].kind not in kinds):
-                raise ServiceError("unknown_choice")  # a value from another command's list
         except Exception as exc:
-            await host.fail(interaction, exc, getattr(locals().get("live"), "id", None))
+            await host.fail(interaction, exc)
             return
-        await host.act(interaction, live.id, int(version), int(slot))
+        await host.moves.act_typed(interaction, live, choix, kinds)
 
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         live = await host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
         if live is None or live.state is None or live.game.key != key:
             return []
-        return [app_commands.Choice(name=n, value=v) for n, v in host.move_choices(interaction, live, current, kinds)]
+        return [
+            app_commands.Choice(name=n, value=v) for n, v in host.moves.autocomplete(interaction, live, current, kinds)
+        ]
 
     callback = app_commands.rename(choix=ls("choix", "opt.choix.name"))(callback)
     callback = app_commands.describe(choix=ls("Votre choix (dans la liste)", "opt.choix.desc"))(callback)

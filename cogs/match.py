@@ -91,7 +91,7 @@ class MatchCog(commands.Cog):
                     t("lobby.invite", guild_locale, who=opponent.mention, host=interaction.user.mention),
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
-            await host.probe_dm(live, interaction.user, locale)
+            await host.lobby.probe_dm(live, interaction.user, locale)
             await host.say(interaction, t("match.created", locale, thread=thread.mention, id=live.id))
         except Exception as exc:
             await host.fail(interaction, exc)
@@ -137,7 +137,7 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await self.host.fail(interaction, exc)
             return
-        await self.host.join(interaction, live.id, deck_options(deck))
+        await self.host.lobby.join(interaction, live.id, deck_options(deck))
 
     @partie.command(
         name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc")
@@ -160,7 +160,7 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await self.host.fail(interaction, exc)
             return
-        await self.host.start(interaction, live.id)
+        await self.host.lobby.start(interaction, live.id)
 
     # -- during the match -------------------------------------------------------------------------
     @partie.command(name=ls("etat", "cmd.etat.name"), description=ls("Afficher à nouveau le plateau", "cmd.etat.desc"))
@@ -172,8 +172,8 @@ class MatchCog(commands.Cog):
                 raise ServiceError("match_not_active")
             await interaction.response.defer(thinking=True)
             locale = host.locales.guild(interaction)
-            file, summary = await host.board_file(live, None, locale)
-            kwargs: dict[str, Any] = {"embed": host.board_embed(live, summary, locale), "file": file}
+            file, summary = await host.boards.board_file(live, None, locale)
+            kwargs: dict[str, Any] = {"embed": host.boards.board_embed(live, summary, locale), "file": file}
             if live.rec.status == "active":
                 kwargs["view"] = p.play_buttons(live, locale)
             mention = p.mention_line(live, locale)
@@ -188,13 +188,10 @@ class MatchCog(commands.Cog):
         """The generic way to play any legal move, for games or prompts without a dedicated command."""
         try:
             live = await self.host.match_here(interaction)
-            version, _, slot = move.partition(":")
-            if not (version.isdigit() and slot.isdigit()):
-                raise ServiceError("unknown_choice")
         except Exception as exc:
             await self.host.fail(interaction, exc)
             return
-        await self.host.act(interaction, live.id, int(version), int(slot))
+        await self.host.moves.act_typed(interaction, live, move)
 
     @play.autocomplete("move")
     async def _move_choices(
@@ -203,7 +200,9 @@ class MatchCog(commands.Cog):
         live = await self.host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
         if live is None or live.state is None:
             return []
-        return [app_commands.Choice(name=n, value=v) for n, v in self.host.move_choices(interaction, live, current)]
+        return [
+            app_commands.Choice(name=n, value=v) for n, v in self.host.moves.autocomplete(interaction, live, current)
+        ]
 
     @partie.command(
         name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc")
@@ -243,7 +242,7 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await self.host.fail(interaction, exc)
             return
-        await self.host.journal(interaction, live.id, 0)
+        await self.host.boards.journal(interaction, live.id, 0)
 
     @partie.command(
         name=ls("mes-parties", "cmd.mes_parties.name"),

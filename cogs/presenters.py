@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,8 +12,6 @@ from bot.i18n import catalog, localize, t
 from bot.services import Applied, LiveMatch
 
 CONTENT_LIMIT = 2000
-BUTTONS_MAX = 20  # four rows of five; the fifth row is for navigation
-PAGE_SIZE = 25
 
 DM_MARK = {True: "✅", False: "❌", None: "⏳"}
 
@@ -140,48 +137,6 @@ def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:
         view.add_item(JoinButton(live.id, label=t("button.join", locale)))
         view.add_item(AddAiButton(live.id, label=t("button.add_ai", locale)))
         view.add_item(StartButton(live.id, label=t("button.start", locale)))
-    return view
-
-
-def action_labels(live: LiveMatch, seat: int, actions: Sequence[Any], locale: str) -> list[str]:
-    out = []
-    for a in actions:
-        label = localize(live.game.describe_action(live.state, seat, a), locale, live.seat_name)
-        out.append(clip(label, 80) or "…")
-    return out
-
-
-def action_menu(live: LiveMatch, seat: int, actions: Sequence[Any], locale: str, page: int = 0) -> discord.ui.View:
-    """Buttons for a few actions, a paginated select menu (25 per page) for many."""
-    from .components import ActionButton, ActionSelect, PageButton
-
-    view = discord.ui.View(timeout=None)
-    labels = action_labels(live, seat, actions, locale)
-    version = live.version
-    if len(actions) <= BUTTONS_MAX:
-        for slot, label in enumerate(labels):
-            view.add_item(ActionButton(live.id, version, slot, label=label))
-        return view
-    pages = (len(actions) + PAGE_SIZE - 1) // PAGE_SIZE
-    page = max(0, min(page, pages - 1))
-    start = page * PAGE_SIZE
-    options = [
-        discord.SelectOption(label=clip(labels[i], 100), value=str(i))
-        for i in range(start, min(start + PAGE_SIZE, len(actions)))
-    ]
-    view.add_item(
-        ActionSelect(
-            live.id,
-            version,
-            page,
-            options=options,
-            placeholder=t("menu.placeholder", locale, page=page + 1, pages=pages),
-        )
-    )
-    if page > 0:
-        view.add_item(PageButton(live.id, version, page - 1, label=t("button.prev", locale)))
-    if page < pages - 1:
-        view.add_item(PageButton(live.id, version, page + 1, label=t("button.next", locale)))
     return view
 
 

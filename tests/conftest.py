@@ -1,4 +1,4 @@
-"""Shared fixtures: the Duel test game is registered for every test, with its renderer."""
+"""Shared fixtures: the kernel test games (Duel, Palet) are registered for every test."""
 
 from __future__ import annotations
 
@@ -10,14 +10,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.engine import register
 from bot.services import MatchService
 from bot.storage import Store
-from renderers import register_renderer
-from tests.support import duel, duel_render
+from bot.testgames import register_test_games
 
-register(duel.GAME)
-register_renderer("duel", duel_render.RENDERER)
+register_test_games()
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

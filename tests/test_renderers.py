@@ -7,10 +7,10 @@ import io
 from PIL import Image
 
 from bot.engine import Rng, SeatSpec
+from bot.testgames.duel import GAME
 from renderers import render_board_png, render_hand_png, summary_text
 from renderers.generic import render_board as generic_board
 from renderers.theme import font
-from tests.support.duel import GAME
 
 
 def _glyph(ch: str) -> bytes:

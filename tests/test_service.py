@@ -8,11 +8,12 @@ import json
 
 import pytest
 
-from bot.engine import EngineError, IllegalAction
+from bot.engine import EngineError, IllegalAction, Rng
 from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion, commitments
 from bot.services.replay import replay_from_seed
 from bot.storage import Store
-from tests.support.duel import Draw, Pick
+from bot.testgames.duel import Draw, Pick
+from tests.support.agents import ai_move
 
 ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
 
@@ -28,7 +29,7 @@ async def _play_out(service: MatchService, live: LiveMatch) -> None:
     users = {0: ALICE.user_id, 1: BOB.user_id}
     while live.rec.status == "active":
         seat = min(live.to_act())
-        action = live.game.ai_action(live.state, seat, None)
+        action = ai_move(live.game, live.state, seat, Rng(seat))
         await service.submit(live.id, users[seat], action, live.version)
 
 
@@ -118,7 +119,7 @@ async def test_restart_resumes_the_match(store: Store) -> None:
     for _ in range(3):
         seat = min(live.to_act())
         user = (ALICE, BOB)[seat].user_id
-        await first.submit(live.id, user, live.game.ai_action(live.state, seat, None), live.version)
+        await first.submit(live.id, user, ai_move(live.game, live.state, seat, Rng(seat)), live.version)
     await first.close()
     second = MatchService(store, snapshot_every=3)
     resumed = await second.resume_all()
@@ -138,7 +139,7 @@ async def test_replay_from_the_seed_gives_the_snapshot(service: MatchService, st
     seq, snap = await store.latest_snapshot(live.id)
     assert seq == entries[-1].seq  # the final state is always snapshotted
     state, rng = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
-    assert live.game.dump_state(state) == snap
+    assert service.snapshot_of(live.game, state) == snap
     assert rng.state() == entries[-1].rng_after
 
 

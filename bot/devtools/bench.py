@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Rng, SeatSpec, choice, get_game
+from bot.ai import fallback_agent
+from bot.engine import ANY, Rng, SeatSpec, get_game
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -36,13 +37,14 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def _ai_move(game: Any, state: Any, seat: int, rng: Rng) -> Any:
-    return game.ai_action(state, seat, rng) or choice(rng, list(game.legal_actions(state, seat)))
+    """The move the host's AI would play, from the seat's view."""
+    return fallback_agent(game).choose(game, game.view(state, seat), seat, rng)
 
 
 # -- interaction latency ---------------------------------------------------------------------------
 async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
-    """Click action buttons through discord.py's dispatch until `clicks` samples are taken."""
-    from .table import custom_ids, open_table
+    """Play through the private menus until `clicks` samples of the submitting click are taken."""
+    from .table import open_table
 
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -59,26 +61,39 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
                         if 0 not in live.to_act():
                             break
                         continue
-                    await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-                    menu = table.last_with(thread, "tv:")
-                    actions = list(live.game.legal_actions(live.state, 0))
-                    slot = actions.index(_ai_move(live.game, live.state, 0, rng))
-                    button = f"tv:a:{live.id}:{live.version}:{slot}"
-                    if button in custom_ids(menu):
-                        payload = table.fd.component(menu, button, table.people["Alice"], table.guild)
-                    else:
-                        select = next(c for c in custom_ids(menu) if c.startswith("tv:s:"))
-                        if slot >= 25:  # the bench times the first page only; play the rest normally
-                            await table.play_turn("Alice", live, rng)
-                            continue
-                        payload = table.fd.component(
-                            menu, select, table.people["Alice"], table.guild, values=[str(slot)]
-                        )
-                    start = time.perf_counter()
-                    await table.fd.interact(table.bot, payload)
-                    samples.append((time.perf_counter() - start) * 1000)
-                    await table.idle()
+                    await table.play_turn("Alice", live, rng)
+                    samples.append(table.last_click_ms)  # the click that submitted the move
     return {"p50": round(_pct(samples, 0.5), 2), "p99": round(_pct(samples, 0.99), 2), "n": len(samples)}
+
+
+# -- the submit path -------------------------------------------------------------------------------
+def submit_cost(key: str, positions: int = 300) -> dict[str, float]:
+    """Microseconds to accept one move: `check` then `apply` (the service's path), against the schema-1
+    path that listed every legal action to test membership first (card games only can list them)."""
+    game: Any = get_game(key)
+    rng = Rng(17)
+    seats = [SeatSpec(seat=i, name=n) for i, n in enumerate(("Alice", "Bob"))]
+    state = game.setup(seats, {}, rng).state
+    samples: list[tuple[Any, int, Any]] = []
+    while len(samples) < positions and game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        action = _ai_move(game, state, seat, rng)
+        samples.append((state, seat, action))
+        state = game.apply(state, seat, action, rng).state
+    if not samples:
+        return {}
+
+    def timed(with_list: bool) -> float:
+        start = time.perf_counter()
+        for st, seat, action in samples:
+            if with_list:
+                assert any(c.action == action for c in game.suggest(st, seat, ANY))
+            else:
+                game.check(st, seat, action)
+            game.apply(st, seat, action, Rng(1))
+        return (time.perf_counter() - start) / len(samples) * 1e6
+
+    return {"check_apply_us": round(timed(False), 1), "enumerate_apply_us": round(timed(True), 1)}
 
 
 # -- persistence ----------------------------------------------------------------------------------
@@ -240,6 +255,12 @@ def main(argv: list[str]) -> int:
             f"  interaction p50 {fig['interaction_ms']['p50']} ms, p99 {fig['interaction_ms']['p99']} ms "
             f"({fig['interaction_ms']['n']} clicks, render included)"
         )
+        fig["submit"] = submit_cost(key)
+        if fig["submit"]:
+            say(
+                f"  submit: check + apply {fig['submit']['check_apply_us']} µs, with enumeration "
+                f"{fig['submit']['enumerate_apply_us']} µs"
+            )
         fig["persist_actions_per_s"] = asyncio.run(persist_rate(key, args.actions))
         say(f"  persisted actions/s {fig['persist_actions_per_s']}")
         fig.update(render_figures(key, 30))

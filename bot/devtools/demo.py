@@ -24,15 +24,9 @@ def _register_games(include_test_game: bool) -> list[str]:
 
     load_all()
     if include_test_game or not games():
-        try:  # the host's own test game, available in a source checkout
-            from bot.engine import register
-            from renderers import register_renderer
-            from tests.support import duel, duel_render
+        from bot.testgames import register_test_games
 
-            register(duel.GAME)
-            register_renderer("duel", duel_render.RENDERER)
-        except ImportError:
-            pass
+        register_test_games()
     return [g.key for g in games()]
 
 

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+from bot.ai import fallback_agent
 from bot.app import TavernierBot
-from bot.engine import Rng, choice
+from bot.engine import ANY, Rng
 from bot.services import LiveMatch
 
 from .fakediscord import FakeDiscord, start_bot
 
 JSON = dict[str, Any]
+#: Components of a private menu on its way to a move (see cogs/components.py).
+MENU_PREFIXES = ("tv:x:", "tv:v:", "tv:d:", "tv:m:", "tv:g:", "tv:ok:")
 
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:
@@ -37,6 +41,8 @@ class Table:
     def __init__(self, fd: FakeDiscord, bot: TavernierBot, guild: JSON, people: dict[str, JSON]) -> None:
         self.fd, self.bot, self.guild, self.people = fd, bot, guild, people
         self.channel = fd.text_channel(guild)
+        #: How long the last click took, from INTERACTION_CREATE to the last request it caused (the bench).
+        self.last_click_ms = 0.0
 
     @property
     def service(self) -> Any:
@@ -61,7 +67,9 @@ class Table:
     async def click(self, who: str, message: JSON, custom_id: str, values: list[str] | None = None) -> Any:
         guild = self.guild if message.get("guild_id") or self._in_guild(message) else None
         payload = self.fd.component(message, custom_id, self.people[who], guild, values=values)
+        start = time.perf_counter()
         calls = await self.fd.interact(self.bot, payload)
+        self.last_click_ms = (time.perf_counter() - start) * 1000
         await self.idle()
         return calls
 
@@ -74,7 +82,7 @@ class Table:
         for _ in range(1000):
             await self.service.wait_idle()
             await self.fd.settle()
-            if not self.service._ai_tasks:
+            if not self.service.busy():
                 break
         self.fd.check()
 
@@ -92,39 +100,81 @@ class Table:
         return self.service.loaded()
 
     # -- playing a seat with a policy -----------------------------------------------------------
+    def policy_move(self, live: LiveMatch, seat: int, rng: Rng) -> Any:
+        """The move the game's agent would play for this seat, from that seat's view."""
+        return fallback_agent(live.game).choose(live.game, live.game.view(live.state, seat), seat, rng)
+
     async def play_turn(self, who: str, live: LiveMatch, rng: Rng) -> Any:
-        """Open the action menu from the thread and pick the game's AI move (or a random one)."""
+        """Open the private menu from the thread and play the policy's move through it."""
         seat = live.seat_of(int(self.people[who]["id"]))
         assert seat is not None
+        wanted = self.policy_move(live, seat.seat, rng)
         thread = self.thread_of(live)
         await self.click(who, self.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-        actions = list(live.game.legal_actions(live.state, seat.seat))
-        wanted = live.game.ai_action(live.state, seat.seat, rng) or choice(rng, actions)
-        slot = actions.index(wanted)
-        menu = self.last_with(thread, "tv:")
-        ids = custom_ids(menu)
-        button = f"tv:a:{live.id}:{live.version}:{slot}"
-        if button in ids:
-            return await self.click(who, menu, button)
-        page = slot // 25
-        for _ in range(page):
-            nxt = next(c for c in ids if c.startswith(f"tv:p:{live.id}:") and int(c.rsplit(":", 1)[1]) > 0)
-            await self.click(who, menu, nxt)
+        return await self.choose_in_menu(who, live, seat.seat, wanted)
+
+    async def choose_in_menu(self, who: str, live: LiveMatch, seat: int, wanted: Any) -> Any:
+        """Follow the private menu to `wanted`: its group first, its button or option by value, Confirm."""
+        menu = self.last_with(self.thread_of(live), "tv:")
+        code = live.game.encode_action(wanted)
+        calls: Any = None
+        for _ in range(6):
             menu = self.fd.message(menu["id"]) or menu
             ids = custom_ids(menu)
-        select = next(c for c in ids if c.startswith(f"tv:s:{live.id}:"))
-        return await self.click(who, menu, select, values=[str(slot)])
+            if not any(c.startswith(MENU_PREFIXES) for c in ids):
+                return calls  # the menu became the confirmation
+            confirm = next((c for c in ids if c.startswith(f"tv:ok:{live.id}:")), None)
+            button = next((c for c in ids if self._names(live, c, code, wanted)), None)
+            if confirm is not None or button is not None:
+                calls = await self.click(who, menu, confirm or button)  # type: ignore[arg-type]
+                continue
+            calls = await self._pick_option(who, live, seat, menu, wanted, code)
+        raise AssertionError("the menu never reached the move")
+
+    async def _pick_option(self, who: str, live: LiveMatch, seat: int, menu: JSON, wanted: Any, code: str) -> Any:
+        for component in walk_components(menu.get("components") or []):
+            cid = component.get("custom_id", "")
+            values = [o["value"] for o in component.get("options") or []]
+            if cid.startswith(f"tv:m:{live.id}:"):
+                value = next((v for v in values if self._token_names(live, v, code, wanted)), None)
+                if value is not None:
+                    return await self.click(who, menu, cid, values=[value])
+            if cid.startswith(f"tv:g:{live.id}:"):
+                return await self.click(who, menu, cid, values=[self._group_key(live, seat, wanted, values, code)])
+        raise AssertionError(f"the menu does not offer {code}: {custom_ids(menu)}")
+
+    def _names(self, live: LiveMatch, custom_id: str, code: str, wanted: Any) -> bool:
+        """Whether a button stands for `wanted` (by value, or by a draft holding it)."""
+        if custom_id.startswith((f"tv:x:{live.id}:", f"tv:v:{live.id}:")):
+            return custom_id.split(":", 4)[4] == code
+        if custom_id.startswith(f"tv:d:{live.id}:"):
+            draft = self.service.drafts.get(custom_id.rsplit(":", 1)[1])
+            return draft is not None and draft.action == wanted
+        return False
+
+    def _token_names(self, live: LiveMatch, token: str, code: str, wanted: Any) -> bool:
+        if token.startswith("@"):
+            draft = self.service.drafts.get(token[1:])
+            return draft is not None and draft.action == wanted
+        return token.lstrip("!") == code
+
+    def _group_key(self, live: LiveMatch, seat: int, wanted: Any, values: list[str], code: str) -> str:
+        for value in values:
+            if value.startswith("=") and self._token_names(live, value[1:], code, wanted):
+                return value
+        choice = next(c for c in self.service.choices(live, seat, ANY) if c.action == wanted)
+        assert choice.group_key in values, (choice.group_key, values)
+        return choice.group_key
 
     async def play_turn_by_command(self, who: str, live: LiveMatch, rng: Rng) -> Any:
-        """Play the policy's move with `/<game> <decision> choix:`, picking it from the autocomplete."""
+        """Play the policy's move with `/<game> <family> choix:`, picking it from the autocomplete."""
         from bot.i18n import localize
 
         seat = live.seat_of(int(self.people[who]["id"]))
         assert seat is not None
         game = live.game
-        actions = list(game.legal_actions(live.state, seat.seat))
-        wanted = game.ai_action(live.state, seat.seat, rng) or choice(rng, actions)
-        slug = next(s for s, kinds in game.decisions.items() if wanted.kind in kinds)
+        wanted = self.policy_move(live, seat.seat, rng)
+        slug = next(s for s, kinds in game.families.items() if wanted.kind in kinds)
         label = localize(game.describe_action(live.state, seat.seat, wanted), "fr", live.seat_name)
         thread = self.thread_of(live)
         payload = self.fd.autocomplete(
@@ -132,9 +182,23 @@ class Table:
         )
         await self.fd.interact(self.bot, payload)
         choices = self.fd.interaction_state(payload).choices or []
-        value = f"{live.version}:{actions.index(wanted)}"
-        assert value in [c["value"] for c in choices], (label, choices)
-        return await self.slash(who, game.key, slug, channel=thread, choix=value)
+        code = game.encode_action(wanted)
+        value = next(
+            (c["value"] for c in choices if self._token_names(live, c["value"].split(":", 1)[1], code, wanted)), None
+        )
+        assert value is not None, (label, choices)
+        calls = await self.slash(who, game.key, slug, channel=thread, choix=value)
+        preview = self._last_preview(live)
+        if preview is not None:
+            return await self.click(who, preview, next(c for c in custom_ids(preview) if c.startswith("tv:ok:")))
+        return calls
+
+    def _last_preview(self, live: LiveMatch) -> JSON | None:
+        try:
+            message = self.last_with(self.thread_of(live), f"tv:ok:{live.id}:")
+        except AssertionError:
+            return None
+        return message if self.service.drafts.get(custom_ids(message)[0].rsplit(":", 1)[1]) else None
 
 
 @contextlib.asynccontextmanager

@@ -7,7 +7,6 @@ from .decisions import Decision, decision
 from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
-from .prompts import Prompt
 from .registry import games, get_game, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
 from .sealed import Sealed
@@ -34,7 +33,6 @@ __all__ = [
     "MalformedAction",
     "Outcome",
     "Preview",
-    "Prompt",
     "RandomSource",
     "ReplayRng",
     "Rng",

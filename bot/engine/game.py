@@ -253,19 +253,6 @@ class BaseGame(Generic[S, A, V]):
         """Every card of the game's content, for `/carte` (none by default)."""
         return []
 
-    # -- the schema-1 kernel, kept while Liber and Altered move to check/suggest -------------------
-    #: Old name of `families`.
-    decisions: ClassVar[dict[str, tuple[str, ...]]] = {}
-
-    def ai_action(self, state: S, seat: Seat, rng: RandomSource) -> A | None:
-        return None
-
-    def check_legal(self, state: S, seat: Seat, action: A) -> None:
-        if seat not in self.to_act(state):
-            raise EngineError("not_your_turn")
-        if action not in self.legal_actions(state, seat):  # type: ignore[attr-defined]
-            raise IllegalAction("illegal_action")
-
 
 class FiniteGame(BaseGame[S, A, V]):
     """A game whose legal actions can all be listed (the card games): `suggest` lists them all.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine import ReplayRng, Rng, SeatSpec
+from bot.engine import AnyGame, ReplayRng, Rng, SeatSpec
 from bot.storage import LogEntry, SeatRecord
 
 
@@ -13,7 +13,7 @@ def seat_specs(seats: Sequence[SeatRecord]) -> list[SeatSpec]:
     return [SeatSpec(seat=s.seat, name=s.name, is_ai=s.is_ai, options=s.options) for s in seats]
 
 
-def apply_entry(game: Any, state: Any, entry: LogEntry, rng: Any) -> Any:
+def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
     """Apply one logged action (concede and other host entries leave the engine state alone)."""
     if entry.kind != "action":
         return state
@@ -22,7 +22,7 @@ def apply_entry(game: Any, state: Any, entry: LogEntry, rng: Any) -> Any:
     return game.apply(state, entry.seat, action, rng).state
 
 
-def replay_recorded(game: Any, state: Any, entries: Sequence[LogEntry]) -> Any:
+def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
     for entry in entries:
         rng = ReplayRng(entry.draws)
@@ -32,8 +32,18 @@ def replay_recorded(game: Any, state: Any, entries: Sequence[LogEntry]) -> Any:
     return state
 
 
+def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]) -> Any:
+    """The state after the whole log, from the set-up on: every chance result comes from the log
+    (the set-up's too), so a new version of an engine rebuilds an old match exactly."""
+    if not entries or entries[0].kind != "setup":
+        raise ValueError("a log starts with its set-up")
+    rng = ReplayRng(entries[0].draws)
+    state = game.setup(seat_specs(seats), options, rng).state
+    return replay_recorded(game, state, entries[1:])
+
+
 def replay_from_seed(
-    game: Any, seed: int, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]
+    game: AnyGame, seed: int, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]
 ) -> tuple[Any, Rng]:
     """Replay the whole match from its seed with a live generator (an audit of determinism)."""
     rng = Rng(seed)

@@ -26,7 +26,7 @@ def rendered_viewers(monkeypatch: pytest.MonkeyPatch) -> dict[bytes, Any]:
         seen[out.png] = view.viewer
         return out
 
-    monkeypatch.setattr("cogs.host.render_board_png", spy)
+    monkeypatch.setattr("cogs.boards.render_board_png", spy)
     return seen
 
 

@@ -1,4 +1,4 @@
-"""Menus past 20 actions paginate; an engine crash is logged, apologized for and changes nothing."""
+"""Menus: buttons, one select, groups; actions by value. An engine crash changes nothing."""
 
 from __future__ import annotations
 
@@ -8,57 +8,52 @@ import pytest
 
 from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
-from cogs import presenters
+from cogs.menus import Entry, Group, choices_view, groups_view
 from tests.discord.conftest import started_match
-from tests.support.duel import Pick
-
-
-class _ManyActions:
-    """A game stand-in with `n` legal actions, to exercise the menu layout."""
-
-    key = "duel"
-
-    def __init__(self, n: int) -> None:
-        self.actions = [Pick(card=i) for i in range(n)]
-
-    def describe_action(self, state: Any, seat: int, action: Any) -> Any:
-        from bot.engine import txt
-
-        return txt("duel.action.pick", card=action.card)
 
 
 class _Live:
-    def __init__(self, n: int) -> None:
-        self.game = _ManyActions(n)
-        self.state = None
-        self.id = "abcdef12"
-        self.version = 7
-
-    def seat_name(self, n: int) -> str:
-        return f"#{n}"
+    id = "abcdef12"
+    version = 7
 
 
-@pytest.mark.parametrize(
-    ("n", "page", "options", "nav"),
-    [(20, 0, 0, []), (21, 0, 21, []), (60, 0, 25, ["next"]), (60, 1, 25, ["prev", "next"]), (60, 2, 10, ["prev"])],
-)
-def test_action_menu_layout(n: int, page: int, options: int, nav: list[str]) -> None:
-    live = _Live(n)
-    view = presenters.action_menu(live, 0, live.game.actions, "fr", page)  # type: ignore[arg-type]
+def _entries(n: int, token: str = "pick~{i}") -> list[Entry]:
+    return [Entry(f"Jouer le {i}", token.format(i=i)) for i in range(n)]
+
+
+def _ids(view: Any) -> list[dict[str, Any]]:
     rows = view.to_components()
-    ids = [c["custom_id"] for row in rows for c in row["components"]]
     assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
-    assert all(len(i) <= 100 for i in ids)
-    if options == 0:
-        assert ids == [f"tv:a:abcdef12:7:{i}" for i in range(n)]
-        return
-    select = next(c for row in rows for c in row["components"] if c["type"] == 3)
-    assert select["custom_id"] == f"tv:s:abcdef12:7:{page}"
-    assert len(select["options"]) == options
-    assert select["options"][0]["value"] == str(page * 25)
-    pages = [i for i in ids if i.startswith("tv:p:")]
-    expected = {"prev": f"tv:p:abcdef12:7:{page - 1}", "next": f"tv:p:abcdef12:7:{page + 1}"}
-    assert pages == [expected[k] for k in nav]
+    return [c for row in rows for c in row["components"]]
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_a_few_choices_are_buttons_carrying_the_action_by_value(n: int) -> None:
+    components = _ids(choices_view(_Live(), 7, _entries(n), "fr"))  # type: ignore[arg-type]
+    assert [c["custom_id"] for c in components] == [f"tv:x:abcdef12:7:pick~{i}" for i in range(n)]
+
+
+def test_previews_and_drafts_have_their_own_buttons() -> None:
+    entries = [Entry("Poser", "!place~3048,1270"), Entry("Long", "@0123456789")]
+    components = _ids(choices_view(_Live(), 7, entries, "fr"))  # type: ignore[arg-type]
+    assert [c["custom_id"] for c in components] == ["tv:v:abcdef12:7:place~3048,1270", "tv:d:abcdef12:0123456789"]
+
+
+@pytest.mark.parametrize("n", [6, 25])
+def test_up_to_25_choices_fit_one_select(n: int) -> None:
+    (select,) = _ids(choices_view(_Live(), 7, _entries(n), "fr"))  # type: ignore[arg-type]
+    assert select["type"] == 3 and select["custom_id"] == "tv:m:abcdef12:7"
+    assert [o["value"] for o in select["options"]] == [f"pick~{i}" for i in range(n)]
+
+
+def test_more_choices_are_grouped_never_paged_blindly() -> None:
+    groups = [Group(f"play:card{i}", f"Jouer la carte {i}", 12) for i in range(7)] + [Group("=end~", "Finir", 1)]
+    (select,) = _ids(groups_view(_Live(), 7, groups, "fr"))  # type: ignore[arg-type]
+    assert select["custom_id"] == "tv:g:abcdef12:7"
+    assert [o["value"] for o in select["options"]][-2:] == ["play:card6", "=end~"]
+    assert select["options"][0]["description"] == "12 choix"
+    back = _ids(choices_view(_Live(), 7, _entries(12), "fr", back=True))  # type: ignore[arg-type]
+    assert back[-1]["custom_id"] == "tv:gb:abcdef12:7"
 
 
 async def test_engine_crash_is_apologized_for_and_changes_nothing(
@@ -67,7 +62,7 @@ async def test_engine_crash_is_apologized_for_and_changes_nothing(
     live = await started_match(table)
     thread = table.thread_of(live)
     await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-    menu = table.last_with(thread, f"tv:a:{live.id}")
+    menu = table.last_with(thread, f"tv:x:{live.id}")
     version, state = live.version, live.state
 
     def boom(*args: Any, **kwargs: Any) -> Any:

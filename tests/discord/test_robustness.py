@@ -6,6 +6,8 @@ import asyncio
 import json
 from pathlib import Path
 
+import discord
+
 from bot.app import TavernierBot
 from bot.devtools.fakediscord import start_bot
 from bot.devtools.table import Table, custom_ids, open_table
@@ -65,7 +67,7 @@ async def test_a_stranger_cannot_act(table: Table) -> None:
     assert "Vous ne jouez pas dans cette partie." in _ephemeral_text(calls)
     # a forged click on an action button (custom_ids are public) is refused too
     await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-    menu = table.last_with(thread, f"tv:a:{live.id}")
+    menu = table.last_with(thread, f"tv:x:{live.id}")
     calls = await table.click("Eve", menu, custom_ids(menu)[0])
     assert "Vous ne jouez pas dans cette partie." in _ephemeral_text(calls)
     assert live.version == version
@@ -95,7 +97,8 @@ async def test_play_command_autocompletes_legal_moves(table: Table) -> None:
     await table.fd.interact(table.bot, payload)
     choices = table.fd.interaction_state(payload).choices
     legal = live.game.legal_actions(live.state, 1)
-    assert [c["value"] for c in choices] == [f"{live.version}:{i}" for i in range(len(legal))]
+    values = [c["value"] for c in choices]
+    assert values == [f"{live.version}:{live.game.encode_action(a)}" for a in legal]  # actions by value
     assert all(c["name"].startswith("Jouer le ") for c in choices)
     calls = await table.slash("Bob", "partie", "jouer", channel=thread, coup=choices[0]["value"])
     assert "Action jouée" in _ephemeral_text(calls)
@@ -108,7 +111,7 @@ async def test_two_concurrent_clicks_apply_exactly_one(table: Table) -> None:
     menus = {}
     for who in ("Alice", "Bob"):
         await table.click(who, table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-        menus[who] = table.last_with(thread, f"tv:a:{live.id}")
+        menus[who] = table.last_with(thread, f"tv:x:{live.id}")
     version = live.version
     payloads = [
         table.fd.component(menus[w], custom_ids(menus[w])[0], table.people[w], table.guild) for w in ("Alice", "Bob")
@@ -126,7 +129,7 @@ async def test_stale_board_click_answers_with_the_current_board(table: Table) ->
     live = await started_match(table)
     thread = table.thread_of(live)
     await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-    old_menu = table.last_with(thread, f"tv:a:{live.id}")
+    old_menu = table.last_with(thread, f"tv:x:{live.id}")
     await table.play_turn("Bob", live, Rng(2))  # the board moves on
     calls = await table.click("Alice", old_menu, custom_ids(old_menu)[0])
     text = _ephemeral_text(calls)
@@ -141,7 +144,7 @@ async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:
         live = await started_match(table)
         thread = table.thread_of(live)
         await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-        old_menu = table.last_with(thread, f"tv:a:{live.id}")
+        old_menu = table.last_with(thread, f"tv:x:{live.id}")
         old_board = table.last_with(thread, f"tv:act:{live.id}")
         version = live.version
         await table.bot.close()
@@ -153,6 +156,16 @@ async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:
         assert resumed is not live and resumed.version == version and resumed.state == live.state
         await table.click("Alice", old_menu, custom_ids(old_menu)[0])
         assert resumed.version == version + 1
+        # a menu posted by the schema-1 code (its buttons carried a slot in the list) still plays
+        slot = len(resumed.game.legal_actions(resumed.state, 1)) - 1
+        wanted = resumed.game.legal_actions(resumed.state, 1)[slot]
+        legacy_id = f"tv:a:{live.id}:{resumed.version}:{slot}"
+        legacy = discord.ui.View()
+        legacy.add_item(discord.ui.Button(label="Jouer", custom_id=legacy_id))
+        posted = await bot.get_partial_messageable(int(thread["id"])).send("menu", view=legacy)
+        await table.click("Bob", table.fd.message(posted.id), legacy_id)
+        assert resumed.version == version + 2
+        assert (await bot.service.history(live.id))[-1].action == wanted.dump()
         calls = await table.click("Bob", old_board, f"tv:act:{live.id}")
         assert "Vos actions possibles" in _ephemeral_text(calls)
         rng = Rng(9)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import RandomSource, Rng
+from bot.engine import AnyGame, RandomSource, Rng, Seat
 
 from .actions import CleanupDiscard, CleanupSacrifice, Expand, HeroAbility, Pass, PlayCard, SetupMana, SkipExpand
 from .content import CONTENT
@@ -18,6 +18,7 @@ from .costs import ready_orbs
 from .expeditions import expedition_stats, region_terrains, would_advance
 from .rules import legal_actions, play_card
 from .state import EXPEDITIONS, AlteredState
+from .views import AlteredView
 
 MANA_TARGET = 7  # stop adding orbs once this many are in the Mana zone
 
@@ -94,3 +95,10 @@ def choose(state: AlteredState, seat: int, rng: RandomSource) -> Any:
     if hero and not readies and ready_orbs(p) >= 1:
         return HeroAbility()
     return Pass()
+
+
+class GreedyAltered:
+    """The greedy player as an agent: it receives its seat's view and plays on a determinized state."""
+
+    def choose(self, game: AnyGame, view: AlteredView, seat: Seat, rng: RandomSource) -> Any:
+        return choose(game.determinize(view, rng), seat, rng)

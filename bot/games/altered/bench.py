@@ -22,7 +22,7 @@ def _play(seed: int, ai_seats: frozenset[int], check: bool = False) -> tuple[Any
     while (out := _GAME.outcome(state)) is None:
         seat = min(_GAME.to_act(state))
         if seat in ai_seats:
-            action = _GAME.ai_action(state, seat, rng)
+            action = _GAME.agent().choose(_GAME, _GAME.view(state, seat), seat, rng)
         else:
             legal = _GAME.legal_actions(state, seat)
             action = legal[rng.below(len(legal))]

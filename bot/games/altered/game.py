@@ -10,8 +10,9 @@ from typing import Any, ClassVar
 import yaml
 
 from bot.engine import (
-    BaseGame,
+    Agent,
     EngineError,
+    FiniteGame,
     Outcome,
     RandomSource,
     Seat,
@@ -29,7 +30,7 @@ from .decks import deck_problems, parse_decklist
 from .effects import draw_cards
 from .expeditions import build_adventure
 from .labels import card_ref, ref
-from .rules import apply_action, legal_actions, to_act
+from .rules import apply_action, check, legal_actions, sync_stack, to_act
 from .state import MAX_DAYS, SETUP_DRAW, AlteredState, Obj, PlayerState
 from .views import AlteredView, build_view
 
@@ -65,10 +66,12 @@ def resolve_deck(options: dict[str, Any]) -> tuple[str, str, dict[str, int]]:
     return deck.id, deck.hero, dict(deck.cards)
 
 
-class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
+class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
     """Altered TCG for two players (Complete Rules v3.0 read with the FR glossary; docs/rules/altered.md)."""
 
     key = "altered"
+    #: 2: the open question is kept on the kernel decision stack (older snapshots are rebuilt from the log).
+    state_version = 2
     state_type = AlteredState
     action_type = AlteredAction
     catalog: ClassVar[dict[str, dict[str, str]]] = _load_catalog()
@@ -84,7 +87,7 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
         "cleanup_sacrifice": "altered.phase.night",
     }
     #: `/altered <decision> choix:` families (the edge builds the commands; names in the catalogs).
-    decisions: ClassVar[dict[str, tuple[str, ...]]] = {
+    families: ClassVar[dict[str, tuple[str, ...]]] = {
         "mana": ("setup_mana", "expand", "skip_expand"),
         "jouer": ("play",),
         "action-rapide": ("hero_ability", "cycle_orb"),
@@ -145,13 +148,24 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
         for seat in (0, 1):
             draw_cards(state, seat, SETUP_DRAW, rng, events)
         events.append(public("phase", phase=ref("altered.phase.setup"), day=1))
+        sync_stack(state)
         return Transition(state=state, events=tuple(events))
 
     def to_act(self, state: AlteredState) -> frozenset[Seat]:
         return to_act(state)
 
+    def check(self, state: AlteredState, seat: Seat, action: Any) -> None:
+        check(state, seat, action)
+
     def legal_actions(self, state: AlteredState, seat: Seat) -> list[Any]:
         return legal_actions(state, seat)
+
+    def group_of(self, state: AlteredState, seat: Seat, action: Any) -> tuple[str, Text] | None:
+        if isinstance(action, PlayCard):
+            found = state.find(seat, action.uid)
+            if found is not None:
+                return f"play:{found[0]}:{found[1].card}", card_ref(found[1].card)
+        return None
 
     def apply(self, state: AlteredState, seat: Seat, action: Any, rng: RandomSource) -> Transition[AlteredState]:
         work = state.clone()
@@ -196,10 +210,15 @@ class AlteredGame(BaseGame[AlteredState, Any, AlteredView]):
             return txt("altered.action.hero_ability", hero=card_ref(state.players[seat].hero))
         return txt(f"altered.action.{action.kind}")
 
-    def ai_action(self, state: AlteredState, seat: Seat, rng: RandomSource) -> Any:
-        from .ai import choose
+    def determinize(self, view: AlteredView, rng: RandomSource) -> AlteredState:
+        from .determinize import determinize
 
-        return choose(state, seat, rng)
+        return determinize(view, rng)
+
+    def agent(self, level: str = "normal") -> Agent:
+        from .ai import GreedyAltered
+
+        return GreedyAltered()
 
 
 def card_counts(state: AlteredState) -> list[Counter[str]]:

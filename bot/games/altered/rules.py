@@ -6,7 +6,7 @@ stable error code, so a stale button or a hand-written action is refused with a 
 
 from __future__ import annotations
 
-from bot.engine import Event, IllegalAction, RandomSource, public
+from bot.engine import Decision, EngineError, Event, IllegalAction, RandomSource, decision, public
 
 from .actions import (
     CleanupDiscard,
@@ -39,12 +39,28 @@ PHASE_RULES = {
 }
 
 
-def to_act(state: AlteredState) -> frozenset[int]:
+#: The decision family asked in each phase that stops for a choice.
+PHASE_DECISIONS = {"setup": "setup_mana", "morning": "expand", "afternoon": "turn", "night": "cleanup"}
+
+
+def _waiting(state: AlteredState) -> frozenset[int]:
     if state.phase == "setup":
         return frozenset(s for s in (0, 1) if len(state.players[s].mana) < SETUP_ORBS)
     if state.phase in ("morning", "afternoon", "night") and state.turn is not None:
         return frozenset({state.turn})
     return frozenset()
+
+
+def sync_stack(state: AlteredState) -> None:
+    """Put the question the flow stopped on at the top of the stack (setup Mana is simultaneous)."""
+    seats = _waiting(state)
+    state.stack = [decision(PHASE_DECISIONS[state.phase], *seats)] if seats else []
+
+
+def to_act(state: AlteredState) -> frozenset[int]:
+    """The top of the decision stack."""
+    top: Decision | None = state.stack[-1] if state.stack else None
+    return top.waiting() if top is not None else frozenset()
 
 
 def hero_quick(state: AlteredState, seat: int) -> Ability | None:
@@ -113,6 +129,81 @@ def legal_actions(state: AlteredState, seat: int) -> list:  # type: ignore[type-
     return []
 
 
+# -- check ------------------------------------------------------------------------------------------
+def check(state: AlteredState, seat: int, action: object) -> None:
+    """The one legality oracle: the first broken rule, before anything changes. `apply` re-raises the
+    same refusals at the point of change; a property test checks `check` against `legal_actions`."""
+    if state.phase == "over":
+        raise IllegalAction("altered.game_over", rule="altered.victory")
+    if seat not in to_act(state):
+        raise IllegalAction("altered.not_your_turn", rule=PHASE_RULES[state.phase])
+    p = state.players[seat]
+    if isinstance(action, SetupMana):
+        _need_phase(state, "setup")
+        if not any(o.uid == action.uid for o in p.hand):
+            raise IllegalAction("altered.not_in_hand", rule="altered.setup")
+    elif isinstance(action, Expand | SkipExpand):
+        _need_phase(state, "morning")
+        if isinstance(action, Expand) and not any(o.uid == action.uid for o in p.hand):
+            raise IllegalAction("altered.not_in_hand", rule="altered.phase.morning")
+    elif isinstance(action, PlayCard):
+        _need_phase(state, "afternoon")
+        _check_play(state, seat, action)
+    elif isinstance(action, Pass):
+        _need_phase(state, "afternoon")
+    elif isinstance(action, HeroAbility):
+        _need_phase(state, "afternoon")
+        if hero_quick(state, seat) is None:
+            ability = next((a for a in CONTENT.heroes[p.hero].abilities if a.trigger == "quick"), None)
+            if ability is None or ability.cost is None:
+                raise IllegalAction("altered.no_quick_action", rule="altered.afternoon.quick-actions")
+            if ability.cost.exhaust_self and p.hero_exhausted:
+                raise IllegalAction("altered.hero_exhausted", rule="altered.cost")
+            raise IllegalAction("altered.cannot_pay", rule="altered.cost", cost=ability.cost.mana, ready=ready_orbs(p))
+    elif isinstance(action, CycleOrb):
+        _need_phase(state, "afternoon")
+        if not can_cycle(p):
+            raise IllegalAction("altered.cannot_cycle", rule="altered.mana-zone")
+    elif isinstance(action, CleanupDiscard | CleanupSacrifice):
+        _need_phase(state, "night")
+        hero = CONTENT.heroes[p.hero]
+        if isinstance(action, CleanupDiscard):
+            if len(p.reserve) <= hero.reserve_limit:
+                raise IllegalAction("altered.cleanup_not_needed", rule="altered.night.cleanup")
+            if not any(o.uid == action.uid for o in p.reserve):
+                raise IllegalAction("altered.not_in_reserve", rule="altered.night.cleanup")
+        else:
+            if len(p.landmarks) <= hero.landmark_limit:
+                raise IllegalAction("altered.cleanup_not_needed", rule="altered.night.cleanup")
+            if not any(o.uid == action.uid for o in p.landmarks):
+                raise IllegalAction("altered.not_a_landmark", rule="altered.night.cleanup")
+    else:
+        raise EngineError("malformed_action")
+
+
+def _check_play(state: AlteredState, seat: int, action: PlayCard) -> None:
+    p = state.players[seat]
+    found = state.find(seat, action.uid)
+    if found is None or found[0] not in ("hand", "reserve"):
+        raise IllegalAction("altered.not_playable", rule="altered.afternoon.play-card")
+    zone, obj = found
+    card = CONTENT.cards[obj.card]
+    if zone == "reserve" and obj.exhausted:
+        raise IllegalAction("altered.reserve_exhausted", rule="altered.reserve")
+    if card.type == "character":
+        if action.expedition is None or action.target is not None:
+            raise IllegalAction("altered.choose_expedition", rule="altered.afternoon.play-card")
+    elif action.expedition is not None:
+        raise IllegalAction("altered.no_expedition", rule="altered.afternoon.play-card")
+    if card.type == "spell" and action.target not in _targets(state, seat, card):
+        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
+    if card.type != "spell" and action.target is not None:
+        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
+    cost = play_cost(card, zone)
+    if ready_orbs(p) < cost:
+        raise IllegalAction("altered.cannot_pay", rule="altered.cost", cost=cost, ready=ready_orbs(p))
+
+
 # -- apply --------------------------------------------------------------------------------------------
 def _need_phase(state: AlteredState, phase: str) -> None:
     if state.phase != phase:
@@ -139,7 +230,7 @@ def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSour
         if not any(o.uid == action.uid for o in p.hand):
             raise IllegalAction("altered.not_in_hand", rule="altered.setup")
         put_in_mana(state, seat, action.uid, exhausted=False, events=events)
-        if not to_act(state):
+        if not _waiting(state):
             start_day_one(state, rng, events)
     elif isinstance(action, Expand | SkipExpand):
         _need_phase(state, "morning")
@@ -184,6 +275,7 @@ def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSour
             next_cleanup(state, rng, events)
     else:
         raise IllegalAction("altered.unknown_action")
+    sync_stack(state)
     return events
 
 

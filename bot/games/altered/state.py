@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import Decision
+
 Phase = Literal["setup", "morning", "noon", "afternoon", "dusk", "night", "over"]
 ExpeditionKind = Literal["hero", "companion"]
 TERRAINS_ALL: tuple[str, ...] = ("forest", "mountain", "water")
@@ -130,9 +132,13 @@ class AlteredState(BaseModel):
     end_reason: str | None = None
     max_days: int = MAX_DAYS
     next_uid: int = 0  # fresh uids for a reshuffled deck (D-ALT-15)
+    #: The open question (kernel decision stack): the setup Mana (both players at once), an Expand, an
+    #: Afternoon turn or a Clean-up. Rebuilt after every step from the phase and `turn` (rules.sync_stack).
+    stack: list[Decision] = []
 
     def clone(self) -> AlteredState:
-        return self.model_copy(update={"players": [p.clone() for p in self.players], "regions": list(self.regions)})
+        players = [p.clone() for p in self.players]
+        return self.model_copy(update={"players": players, "regions": list(self.regions), "stack": list(self.stack)})
 
     def find(self, seat: int, uid: int) -> tuple[str, Obj] | None:
         """The zone name and object of one of `seat`'s cards."""

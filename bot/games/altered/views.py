@@ -84,6 +84,7 @@ class AlteredView(BaseModel):
     draw: bool
     regions: list[RegionView]
     players: list[PlayerView]
+    max_days: int = 30
 
 
 @lru_cache(maxsize=8192)
@@ -160,6 +161,7 @@ def build_view(state: AlteredState, viewer: int | None, to_act: frozenset[int]) 
         draw=state.draw,
         regions=regions,
         players=players,
+        max_days=state.max_days,
     )
 
 

@@ -1,20 +1,23 @@
 """A greedy King of Liber player: try each (pruned) legal action, score the resulting board, keep
 the best. An attack is scored as if it were not blocked. Seeded: ties are broken with the rng.
 
-It only ever returns an element of `legal_actions`, for either seat.
+It plays from its seat's view only: the state it searches is `determinize(view)`, where the hidden
+cards are guesses (kernel.md §3). It only ever returns one of that state's legal actions, which are
+the true state's too (they depend on public facts and the seat's own hand).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import RandomSource, Rng
+from bot.engine import AnyGame, RandomSource, Rng, Seat
 
 from .abilities import reaches, shielded_by_loyalty
 from .actions import Ability, Attack, Block, End, Equip, Move, Play
 from .content import CARDS
 from .legality import legal_actions
 from .state import ARRIERE, FRONT, GENERAL_SLOT, PLAINE, LiberState
+from .views import LiberView
 
 WIN = 100_000.0
 #: Weight of the enemy force able to reach one's general (it plays like PV about to be lost).
@@ -102,13 +105,14 @@ def _prune(state: LiberState, actions: list[Any]) -> list[Any]:
 def _score(game: Any, state: LiberState, seat: int, action: Any) -> float:
     scratch = Rng(0)  # apply draws no chance; a scratch source keeps the real one untouched
     after = game.apply(state, seat, action, scratch).state
-    if isinstance(action, Attack) and after.phase == "block":
+    if isinstance(action, Attack) and after.step == "block":  # scored as if not blocked
         after = game.apply(after, 1 - seat, Block(blocker=None), scratch).state
     # Ravage (and any prompt of ours) is answered greedily by the next call; score it as is.
     return evaluate(after, seat)
 
 
 def choose(game: Any, state: LiberState, seat: int, rng: RandomSource) -> Any:
+    """The greedy choice on a full state (the agent passes it a determinized one)."""
     legal = legal_actions(state, seat)
     if not legal:
         return None
@@ -126,3 +130,11 @@ def choose(game: Any, state: LiberState, seat: int, rng: RandomSource) -> Any:
         elif abs(score - best_score) <= 1e-9:
             best.append(action)
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+class GreedyLiber:
+    """The greedy player as an agent: it receives a view, never a state."""
+
+    def choose(self, game: AnyGame, view: LiberView, seat: Seat, rng: RandomSource) -> Any:
+        state = game.determinize(view, rng)
+        return choose(game, state, seat, rng)

@@ -55,7 +55,8 @@ def random_policy(state: LiberState, seat: int, rng: Rng) -> Any:
 
 
 def ai_policy(state: LiberState, seat: int, rng: Rng) -> Any:
-    return GAME.ai_action(state, seat, rng)
+    """The AI as the host runs it: from its seat's view only."""
+    return GAME.agent().choose(GAME, GAME.view(state, seat), seat, rng)
 
 
 def play_game(

@@ -115,6 +115,7 @@ def check_win(state: LiberState, ev: list[Event]) -> None:
     state.phase = "over"
     state.combat = None
     state.ravage = None
+    state.stack = []
     ev.append(public("game_over", winner_seats=state.result.winners, reason=state.result.reason))
 
 

@@ -47,8 +47,8 @@ def place_unit(state: LiberState, ev: list[Event], seat: int, uid: int, pos: Pos
     if "ravage" in card.abilities and state.result is None:
         enemies = [p for _pos, p in state.creatures(1 - seat) if p.kind != "general"]
         if enemies:
-            state.ravage = Ravage(seat=seat, source=uid, remaining=RAVAGE_POINTS, back=state.phase)
-            state.phase = "ravage"
+            state.ravage = Ravage(seat=seat, source=uid, remaining=RAVAGE_POINTS)
+            state.ask("ravage", seat)
 
 
 def play_card(state: LiberState, ev: list[Event], seat: int, card_id: str, at: Pos | None, cost: int) -> None:

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
-    BaseGame,
+    Agent,
     EngineError,
     Event,
+    FiniteGame,
     IllegalAction,
     Outcome,
     RandomSource,
@@ -49,8 +50,10 @@ DEFAULT_DECKS = ("ordre_du_lion", "legion_cendree")
 MAJOR = {"placement": "placement", "attack": "attack", "block": "attack", "response": "attack", "discard": "attack"}
 
 
-class LiberGame(BaseGame[LiberState, Any, LiberView]):
+class LiberGame(FiniteGame[LiberState, Any, LiberView]):
     key = "liber"
+    #: 2: block, response and Ravage moved onto the decision stack (older snapshots are rebuilt from the log).
+    state_version = 2
     state_type = LiberState
     action_type = LiberAction
     catalog: ClassVar[dict[str, dict[str, str]]] = CATALOG
@@ -66,7 +69,7 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
         "end": "liber.turn",
     }
     #: `/liber <decision> choix:` families (the edge builds the commands; names in the catalogs).
-    decisions: ClassVar[dict[str, tuple[str, ...]]] = {
+    families: ClassVar[dict[str, tuple[str, ...]]] = {
         "jouer": ("play",),
         "deplacer": ("move",),
         "capacite": ("ability",),
@@ -134,13 +137,22 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
     def to_act(self, state: LiberState) -> frozenset[Seat]:
         return legality.to_act(state)
 
-    def legal_actions(self, state: LiberState, seat: Seat) -> list[Any]:
-        return legality.legal_actions(state, seat)
-
-    def apply(self, state: LiberState, seat: Seat, action: Any, rng: RandomSource) -> Transition[LiberState]:
+    def check(self, state: LiberState, seat: Seat, action: Any) -> None:
+        """The one legality oracle (legality.refusal): the first broken rule, with its code and rule id."""
         refused = legality.refusal(state, seat, action)
         if refused is not None:
             raise IllegalAction(refused[0], rule=refused[1])
+
+    def legal_actions(self, state: LiberState, seat: Seat) -> list[Any]:
+        return legality.legal_actions(state, seat)
+
+    def group_of(self, state: LiberState, seat: Seat, action: Any) -> tuple[str, Text] | None:
+        from .menus import group_of
+
+        return group_of(state, seat, action)
+
+    def apply(self, state: LiberState, seat: Seat, action: Any, rng: RandomSource) -> Transition[LiberState]:
+        self.check(state, seat, action)
         s = state.clone()
         ev: list[Event] = []
         _HANDLERS[type(action)](s, ev, seat, action)
@@ -165,8 +177,7 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
         """Changes with the round, the active player and the major phase (not with each block)."""
         if state.phase == "over":
             return "over"
-        phase = state.ravage.back if state.phase == "ravage" and state.ravage else state.phase
-        major = MAJOR.get(phase, phase)
+        major = MAJOR.get(state.phase, state.phase)
         if state.round == 1 and major == "attack":
             major = "placement"  # no attack phase in the first round: the end steps follow placement
         return f"{state.round}:{state.active}:{major}"
@@ -176,10 +187,15 @@ class LiberGame(BaseGame[LiberState, Any, LiberView]):
 
         return describe(state, seat, action)
 
-    def ai_action(self, state: LiberState, seat: Seat, rng: RandomSource) -> Any:
-        from .ai import choose
+    def determinize(self, view: LiberView, rng: RandomSource) -> LiberState:
+        from .determinize import determinize
 
-        return choose(self, state, seat, rng)
+        return determinize(view, rng)
+
+    def agent(self, level: str = "normal") -> Agent:
+        from .ai import GreedyLiber
+
+        return GreedyLiber()
 
 
 # -- handlers (state is a clone, legality checked) -------------------------------------------------
@@ -231,18 +247,18 @@ def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
     ):
         _resolve(s, ev, None)
     else:
-        s.phase = "block"
+        s.ask("block", defender)
 
 
 def _resolve(s: LiberState, ev: list[Event], blocker: int | None) -> None:
     combat = s.combat
     assert combat is not None
     s.combat = None
+    if s.step == "block":
+        s.answered()
     if blocker is not None:
         ev.append(public("blocked", seat=1 - s.active, card=card_name(s.cards[blocker])))
     resolve_attack(s, ev, combat, blocker)
-    if s.result is None:
-        s.phase = "attack"
 
 
 def _block(s: LiberState, ev: list[Event], seat: int, a: Block) -> None:
@@ -265,7 +281,7 @@ def _assign(s: LiberState, ev: list[Event], seat: int, a: Assign) -> None:
         return
     rav.remaining -= 1
     if rav.remaining <= 0 or not any(p.kind != "general" for _pos, p in s.creatures(1 - seat)):
-        s.phase = rav.back
+        s.answered()
         s.ravage = None
 
 
@@ -280,11 +296,12 @@ def _discard(s: LiberState, ev: list[Event], seat: int, a: Discard) -> None:
 
 
 def _end(s: LiberState, ev: list[Event], seat: int, a: End) -> None:
-    if s.phase == "placement":
+    if s.step == "placement":
         end_placement(s, ev)
-    elif s.phase == "attack":
+    elif s.step == "attack":
         open_response(s, ev)
     else:
+        s.answered()  # the response window closes
         finish_turn(s, ev)
 
 

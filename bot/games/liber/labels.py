@@ -70,5 +70,5 @@ def describe(state: LiberState, seat: int, action: Any) -> Text:
     if isinstance(action, Discard):
         return txt("liber.action.discard", card=card(action.card))
     if isinstance(action, End):
-        return txt(f"liber.action.end_{state.phase}")
+        return txt(f"liber.action.end_{state.step}")
     return txt("liber.action.unknown")

@@ -27,12 +27,11 @@ AnyAction = Play | Move | Ability | Equip | Attack | Block | Assign | Discard | 
 
 
 def to_act(state: LiberState) -> frozenset[int]:
+    """The top of the decision stack; otherwise the active player, until the match is over."""
     if state.phase == "over":
         return frozenset()
-    if state.phase == "ravage" and state.ravage is not None:
-        return frozenset({state.ravage.seat})
-    if state.phase in ("block", "response"):
-        return frozenset({1 - state.active})
+    if state.stack:
+        return state.stack[-1].waiting()
     return frozenset({state.active})
 
 
@@ -81,7 +80,7 @@ def refusal(state: LiberState, seat: int, action: AnyAction) -> Refusal | None:
     if isinstance(action, Discard):
         return _discard(state, seat, action)
     if isinstance(action, End):
-        if state.phase in ("placement", "attack", "response"):
+        if state.step in ("placement", "attack", "response"):
             return None
         return ("liber.wrong_phase", "liber.turn")
     return ("liber.unknown_action", None)
@@ -101,10 +100,9 @@ def _play(state: LiberState, seat: int, a: Play) -> Refusal | None:
         return ("liber.not_in_hand", None)
     own = seat == state.active
     if not (
-        (own and state.phase == "placement")
+        (own and state.step == "placement")
         or (
-            is_instant(card)
-            and ((own and state.phase == "attack") or (not own and state.phase in ("block", "response")))
+            is_instant(card) and ((own and state.step == "attack") or (not own and state.step in ("block", "response")))
         )
     ):
         rule = "liber.ability.impatient" if card.type == "unit" else "liber.spell.types"
@@ -162,7 +160,7 @@ def _target_refusal(state: LiberState, seat: int, card: CardDef, at: Pos | None)
 def _move(state: LiberState, seat: int, a: Move) -> Refusal | None:
     """Decision D-LIB-09: in your Placement phase a unit without summoning sickness may move once,
     one line forward or back (Déplacement: anywhere on your side)."""
-    if seat != state.active or state.phase != "placement":
+    if seat != state.active or state.step != "placement":
         return ("liber.wrong_phase", "liber.movement")
     piece = _creature(state, a.frm, seat)
     if piece is None:
@@ -180,7 +178,7 @@ def _move(state: LiberState, seat: int, a: Move) -> Refusal | None:
 
 
 def _own_turn_window(state: LiberState, seat: int) -> bool:
-    return seat == state.active and state.phase in ("placement", "attack")
+    return seat == state.active and state.step in ("placement", "attack")
 
 
 def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
@@ -216,7 +214,7 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
     if a.card is not None:
         return ("liber.bad_target", rule)
     if a.ability == "invocateur":
-        if state.phase != "placement":
+        if state.step != "placement":
             return ("liber.wrong_phase", rule)
         if a.to is not None or not _valid_pos(a.target) or a.target[0] != seat or a.target[1] != PLAINE:  # type: ignore[index]
             return ("liber.bad_place", rule)
@@ -230,7 +228,7 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
             return ("liber.bad_target", rule)
         return None
     # telekinesie (Decision D-LIB-09: one line, on the unit's own side)
-    if state.phase != "placement":
+    if state.step != "placement":
         return ("liber.wrong_phase", rule)
     if _creature(state, a.target) is None:
         return ("liber.bad_target", rule)
@@ -263,7 +261,7 @@ def _equip(state: LiberState, seat: int, a: Equip) -> Refusal | None:
 
 
 def _attack(state: LiberState, seat: int, a: Attack) -> Refusal | None:
-    if seat != state.active or state.phase != "attack":
+    if seat != state.active or state.step != "attack":
         return ("liber.wrong_phase", "liber.phase.attack")
     if state.round == 1:
         return ("liber.no_combat_first_round", "liber.first-turn")
@@ -318,7 +316,7 @@ def can_block(state: LiberState, seat: int, pos: Pos) -> Refusal | None:
 
 
 def _block(state: LiberState, seat: int, a: Block) -> Refusal | None:
-    if state.phase != "block" or state.combat is None:
+    if state.step != "block" or state.combat is None:
         return ("liber.wrong_phase", "liber.combat.block")
     if a.blocker is None:
         return None
@@ -326,7 +324,7 @@ def _block(state: LiberState, seat: int, a: Block) -> Refusal | None:
 
 
 def _assign(state: LiberState, seat: int, a: Assign) -> Refusal | None:
-    if state.phase != "ravage" or state.ravage is None:
+    if state.step != "ravage" or state.ravage is None:
         return ("liber.wrong_phase", "liber.ability.ravage")
     if _creature(state, a.target, 1 - seat) is None:
         return ("liber.bad_target", "liber.ability.ravage")
@@ -334,7 +332,7 @@ def _assign(state: LiberState, seat: int, a: Assign) -> Refusal | None:
 
 
 def _discard(state: LiberState, seat: int, a: Discard) -> Refusal | None:
-    if state.phase != "discard":
+    if state.step != "discard":
         return ("liber.wrong_phase", "liber.hand-limit")
     if not any(state.cards[u] == a.card for u in state.sides[seat].hand):
         return ("liber.not_in_hand", "liber.hand-limit")
@@ -347,7 +345,7 @@ def _all_places(side: int) -> list[Pos]:
 
 
 def _candidates(state: LiberState, seat: int) -> list[AnyAction]:
-    phase = state.phase
+    phase = state.step
     side = state.sides[seat]
     out: list[AnyAction] = []
     hand_ids = sorted({state.cards[u] for u in side.hand})

@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import Decision, decision
+
 PLAINE, ARRIERE, FRONT = 0, 1, 2
 LINES = (PLAINE, ARRIERE, FRONT)
 SLOTS = 5
@@ -30,7 +32,10 @@ Pos = tuple[int, int, int]
 PieceKind = Literal["general", "unit", "token", "lieu", "enchantment", "faveur"]
 CREATURES = ("general", "unit", "token")
 
-Phase = Literal["placement", "attack", "block", "ravage", "response", "discard", "over"]
+#: The turn's major steps. The questions asked inside them (a block, a response window, Ravage points
+#: to assign) are decisions on `LiberState.stack`; `step()` gives whichever is current.
+Phase = Literal["placement", "attack", "discard", "over"]
+Step = Literal["placement", "attack", "block", "ravage", "response", "discard", "over"]
 
 
 class Piece(BaseModel):
@@ -108,14 +113,13 @@ class Combat(BaseModel):
 
 
 class Ravage(BaseModel):
-    """Ravage points still to assign, and where the turn goes back to afterwards."""
+    """Ravage points still to assign (the "ravage" decision on the stack says who assigns them)."""
 
     model_config = ConfigDict(extra="forbid")
 
     seat: int
     source: int
     remaining: int
-    back: Phase
 
 
 class Result(BaseModel):
@@ -139,15 +143,32 @@ class LiberState(BaseModel):
     next_uid: int = 1000
     vanished: list[int] = []
     result: Result | None = None
+    #: Pending questions inside the current step: "block", "response", "ravage" (kernel decision stack).
+    stack: list[Decision] = []
 
     def clone(self) -> LiberState:
         data = dict(self.__dict__)
         data["sides"] = [s.clone() for s in self.sides]
         data["vanished"] = list(self.vanished)
+        data["stack"] = list(self.stack)
         data["combat"] = self.combat.model_copy(deep=True) if self.combat else None
         data["ravage"] = self.ravage.model_copy() if self.ravage else None
         data["cards"] = dict(self.cards)
         return LiberState.model_construct(_fields_set=self.model_fields_set, **data)
+
+    # -- the decision stack ---------------------------------------------------------------------------
+    @property
+    def step(self) -> Step:
+        """The current step: the top decision's family, else the major phase."""
+        return self.stack[-1].kind if self.stack else self.phase  # type: ignore[return-value]
+
+    def ask(self, kind: Step, seat: int) -> None:
+        """Open a question inside the current step (a block, a response window, Ravage points)."""
+        self.stack.append(decision(kind, seat))
+
+    def answered(self) -> None:
+        """Close the question on top: the step below it resumes."""
+        self.stack.pop()
 
     # -- lookups ------------------------------------------------------------------------------------
     def piece(self, pos: Pos) -> Piece | None:

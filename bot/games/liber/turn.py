@@ -54,9 +54,10 @@ def end_placement(state: LiberState, ev: list[Event]) -> None:
 
 
 def open_response(state: LiberState, ev: list[Event]) -> None:
-    """The other player's window before the turn ends; skipped when their hand is empty (public)."""
+    """The other player's window before the turn ends (a decision on the stack; Decision D-LIB-23);
+    skipped when their hand is empty (public)."""
     if state.sides[1 - state.active].hand:
-        enter(state, ev, "response")
+        state.ask("response", 1 - state.active)
     else:
         finish_turn(state, ev)
 
@@ -99,12 +100,14 @@ def end_turn(state: LiberState, ev: list[Event]) -> None:
                 p.healing = False
                 p.used = []
     state.combat = None
+    state.stack = []
     state.active = 1 - seat
     if state.active == state.first:
         state.round += 1
     if state.round > MAX_ROUNDS:
         state.result = Result(winners=[], reason="rounds")
         state.phase = "over"
+        state.stack = []
         ev.append(public("game_over", winner_seats=[], reason="rounds"))
         return
     start_turn(state, ev)

@@ -33,6 +33,12 @@ class PieceView(BaseModel):
     paralysed: bool = False
     attacks: int = 0
     riposted: bool = False
+    #: Public marks of the turn (what the piece already did), kept so an AI can rebuild the state.
+    paralysis: int = 0
+    blocked: bool = False
+    moved: bool = False
+    healing: bool = False
+    used: tuple[str, ...] = ()
     items: tuple[str, ...] = ()
     item_uids: tuple[int, ...] = ()
     abilities: tuple[str, ...] = ()
@@ -57,6 +63,8 @@ class SideView(BaseModel):
     dropped_uids: tuple[int, ...]
     pieces: tuple[PieceView, ...]
     hand: tuple[str, ...] | None = None
+    lieu_played: bool = False
+    rally: bool = False
 
 
 class LiberView(BaseModel):
@@ -73,7 +81,13 @@ class LiberView(BaseModel):
     to_act: tuple[int, ...]
     sides: tuple[SideView, ...]
     attack: tuple[Pos, tuple[Pos, ...]] | None = None
+    attack_split: int | None = None
     ravage_left: int = 0
+    ravage_source: int | None = None
+    ravage_seat: int | None = None
+    phase_major: str = ""
+    #: The open questions, bottom first: (family, seats). Public: everyone sees who must answer what.
+    stack: tuple[tuple[str, tuple[int, ...]], ...] = ()
     winners: tuple[int, ...] | None = None
     reason: str | None = None
 
@@ -103,6 +117,11 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
                     paralysed=p.paralysis > 0,
                     attacks=p.attacks,
                     riposted=p.riposted,
+                    paralysis=p.paralysis,
+                    blocked=p.blocked,
+                    moved=p.moved,
+                    healing=p.healing,
+                    used=tuple(p.used),
                     items=tuple(state.cards[i] for i in p.items),
                     item_uids=tuple(p.items),
                     abilities=tuple(sorted(abilities_of(state, p))) if p.creature else (),
@@ -126,6 +145,8 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
                 dropped_uids=tuple(side.dropped),
                 pieces=tuple(pieces),
                 hand=tuple(sorted(state.cards[u] for u in side.hand)) if viewer == seat else None,
+                lieu_played=side.lieu_played,
+                rally=side.rally,
             )
         )
     attack = None
@@ -139,11 +160,16 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
         round=state.round,
         first=state.first,
         active=state.active,
-        phase=state.phase,
+        phase=state.step,
         to_act=tuple(sorted(to_act(state))),
         sides=tuple(sides),
         attack=attack,
+        attack_split=state.combat.split if state.combat else None,
         ravage_left=state.ravage.remaining if state.ravage else 0,
+        ravage_source=state.ravage.source if state.ravage else None,
+        ravage_seat=state.ravage.seat if state.ravage else None,
+        phase_major=state.phase,
+        stack=tuple((d.kind, d.seats) for d in state.stack),
         winners=tuple(state.result.winners) if state.result else None,
         reason=state.result.reason if state.result else None,
     )

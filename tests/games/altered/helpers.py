@@ -10,6 +10,7 @@ from typing import Any
 from bot.engine import Rng, SeatSpec
 from bot.games.altered import GAME
 from bot.games.altered.expeditions import TUMULT_CARDS
+from bot.games.altered.rules import sync_stack
 from bot.games.altered.state import TERRAINS_ALL, AlteredState, Obj, PlayerState, Region
 
 _uids = itertools.count(1)
@@ -58,7 +59,9 @@ def scenario(p0: PlayerState | None = None, p1: PlayerState | None = None, **kw:
     """An Afternoon of day 2 with seat 0 first and to act, unless told otherwise."""
     data: dict[str, Any] = {"phase": "afternoon", "day": 2, "first": 0, "turn": 0, "regions": open_regions()}
     data.update(kw)
-    return AlteredState(players=[p0 or player("A"), p1 or player("B", "orvan")], **data)
+    state = AlteredState(players=[p0 or player("A"), p1 or player("B", "orvan")], **data)
+    sync_stack(state)
+    return state
 
 
 def act(state: AlteredState, seat: int, action: Any, seed: int = 0):  # type: ignore[no-untyped-def]

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.engine import Rng, SeatSpec, Text
 from bot.games.altered import GAME
+from tests.support.agents import ai_move
 
 CAT = GAME.catalog
 SRC = Path(__file__).parents[3] / "bot" / "games" / "altered"
@@ -30,7 +31,7 @@ def test_same_keys_in_both_languages() -> None:
     from bot.games.altered import GAME
 
     # English command names localize French defaults written in the game's `decisions`
-    english_only = {f"altered.decision.{slug}" for slug in GAME.decisions} | {"altered.cmd.name"}
+    english_only = {f"altered.decision.{slug}" for slug in GAME.families} | {"altered.cmd.name"}
     assert set(CAT["en"]) - set(CAT["fr"]) == english_only
     assert set(CAT["fr"]) <= set(CAT["en"])
 
@@ -58,7 +59,7 @@ def test_events_and_labels_render_in_both_languages() -> None:
                 for locale in ("fr", "en"):
                     label = render(GAME.describe_action(state, seat, action), locale)
                     assert 0 < len(label) < 80, label
-            action = legal[rng.below(len(legal))] if seed % 2 else GAME.ai_action(state, seat, rng)
+            action = legal[rng.below(len(legal))] if seed % 2 else ai_move(GAME, state, seat, rng)
             t = GAME.apply(state, seat, action, rng)
             state = t.state
             events += t.events

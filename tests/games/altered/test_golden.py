@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.engine import Rng, SeatSpec
 from bot.games.altered import GAME
+from tests.support.agents import ai_move
 
 from .test_catalog import render
 
@@ -35,7 +36,7 @@ def transcript(seed: int = 7, steps: int = 80) -> str:
             break
         seat = min(GAME.to_act(state))
         legal = GAME.legal_actions(state, seat)
-        action = GAME.ai_action(state, seat, rng)
+        action = ai_move(GAME, state, seat, rng)
         label = render(GAME.describe_action(state, seat, action), "fr")
         if action.kind == "setup_mana" or action.kind == "expand":
             label = action.kind  # the card is private: the transcript is public

@@ -12,6 +12,7 @@ from bot.engine import Rng, SeatSpec
 from bot.games.altered import GAME
 from bot.games.altered.bench import ai_vs_random, playout_stats
 from bot.games.altered.game import card_counts
+from tests.support.agents import ai_move
 
 from .helpers import hidden_uids
 
@@ -81,7 +82,7 @@ def test_state_round_trips_through_json() -> None:
     state = GAME.setup(SEATS, {}, rng).state
     for _ in range(40):
         seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.ai_action(state, seat, rng), rng).state
+        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
     assert GAME.load_state(GAME.dump_state(state)) == state
 
 
@@ -94,7 +95,7 @@ def test_ai_only_plays_legal_moves_from_either_seat() -> None:
     state = GAME.setup(SEATS, {}, rng).state
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        action = GAME.ai_action(state, seat, rng)
+        action = ai_move(GAME, state, seat, rng)
         assert action in GAME.legal_actions(state, seat)
         state = GAME.apply(state, seat, action, rng).state
 

@@ -9,6 +9,7 @@ import pytest
 from bot.engine import Rng, SeatSpec
 from bot.games.altered import GAME
 from renderers.altered import RENDERER, render_board, render_hand, summarize
+from tests.support.agents import ai_move
 
 
 def _states() -> list:  # type: ignore[type-arg]
@@ -17,7 +18,7 @@ def _states() -> list:  # type: ignore[type-arg]
     seen, out = set(), [state]
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, GAME.ai_action(state, seat, rng), rng).state
+        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
         if state.phase not in seen:
             seen.add(state.phase)
             out.append(state)

@@ -120,7 +120,7 @@ def attack(state: LiberState, frm: Pos, to: Pos, *, block: Pos | None = None, **
     from bot.games.liber.actions import Attack, Block
 
     t = act(state, state.active, Attack(attacker=frm, target=to, **extra))
-    if t.state.phase == "block":
+    if t.state.step == "block":
         t2 = act(t.state, 1 - state.active, Block(blocker=block))
         return Transition(state=t2.state, events=t.events + t2.events)
     assert block is None, "the defender was not asked to block"

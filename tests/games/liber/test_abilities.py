@@ -152,7 +152,7 @@ def test_impatient_is_played_during_the_opponents_turn() -> None:
         {(0, F, 0): "brute"}, hands=(["milicien"], ["sentinelle", "milicien"]), gold=(0, 10), phase="attack"
     )
     window = act(state, 0, End()).state
-    assert window.phase == "response" and GAME.to_act(window) == frozenset({1})
+    assert window.step == "response" and GAME.to_act(window) == frozenset({1})
     legal = GAME.legal_actions(window, 1)
     assert Play(card="sentinelle", at=(1, F, 0)) in legal
     assert not [a for a in legal if isinstance(a, Play) and a.card == "milicien"]
@@ -203,7 +203,7 @@ def test_paralysie_stops_attacks_and_defence_for_the_next_turn() -> None:
     assert s2.active == 1 and s2.phase == "placement"
     s2 = act(s2, 1, End()).state
     assert not [a for a in GAME.legal_actions(s2, 1) if isinstance(a, Attack) and a.attacker == (1, F, 0)]
-    s3 = act(act(s2, 1, End()).state, 0, End()).state if s2.phase == "attack" else s2
+    s3 = act(act(s2, 1, End()).state, 0, End()).state if s2.step == "attack" else s2
     assert s3.piece((1, F, 0)).paralysis == 0  # type: ignore[union-attr]  # wore off at its turn's end
 
 
@@ -216,7 +216,7 @@ def test_producteur_adds_one_gold() -> None:
 def test_ravage_splits_three_damage_on_arrival() -> None:
     state = make_state({(1, F, 0): "milicien", (1, F, 1): "brute"}, phase="placement", hands=(["seigneur_ombres"], []))
     s = act(state, 0, Play(card="seigneur_ombres", at=(0, P, 0))).state
-    assert s.phase == "ravage" and GAME.to_act(s) == frozenset({0})
+    assert s.step == "ravage" and GAME.to_act(s) == frozenset({0})
     assert {a.target for a in GAME.legal_actions(s, 0)} == {(1, F, 0), (1, F, 1)}  # never the general
     s = act(s, 0, Assign(target=(1, F, 0))).state
     s = act(s, 0, Assign(target=(1, F, 0))).state

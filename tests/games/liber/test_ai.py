@@ -9,6 +9,7 @@ from bot.engine import Rng
 from bot.games.liber import GAME
 from bot.games.liber.actions import Attack, Play
 from bot.games.liber.bench import ai_vs_random
+from tests.support.agents import ai_move
 
 from .helpers import gpos, make_state
 
@@ -20,21 +21,21 @@ def test_ai_beats_random() -> None:
 def test_ai_returns_a_legal_action_for_either_seat() -> None:
     for seat in (0, 1):
         state = make_state({(seat, 2, 0): "brute", (1 - seat, 2, 0): "milicien"}, active=seat)
-        action = GAME.ai_action(state, seat, Rng(1))
+        action = ai_move(GAME, state, seat, Rng(1))
         assert action in GAME.legal_actions(state, seat)
 
 
 def test_ai_takes_a_lethal_attack_on_the_general() -> None:
     state = make_state({(0, 2, 0): "brute"}, general_pv=(None, 4))
-    assert GAME.ai_action(state, 0, Rng(0)) == Attack(attacker=(0, 2, 0), target=gpos(1))
+    assert ai_move(GAME, state, 0, Rng(0)) == Attack(attacker=(0, 2, 0), target=gpos(1))
 
 
 def test_ai_spends_gold_on_units() -> None:
     state = make_state(phase="placement", hands=(["brute"], []), gold=(10, 0))
-    action = GAME.ai_action(state, 0, Rng(0))
+    action = ai_move(GAME, state, 0, Rng(0))
     assert isinstance(action, Play) and action.card == "brute"
 
 
 def test_ai_is_deterministic_for_a_seed() -> None:
     state = make_state({(0, 2, 0): "brute", (1, 2, 0): "milicien", (1, 2, 1): "milicien"})
-    assert GAME.ai_action(state, 0, Rng(5)) == GAME.ai_action(state, 0, Rng(5))
+    assert ai_move(GAME, state, 0, Rng(5)) == ai_move(GAME, state, 0, Rng(5))

@@ -59,7 +59,7 @@ def test_riposte_resets_at_end_of_turn() -> None:
 def test_blocker_takes_the_attack_and_strikes_back() -> None:
     state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien", (1, F, 1): "garde_loyal"}, hands=([], ["milicien"]))
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 1)))
-    assert t.state.phase == "block" and GAME.to_act(t.state) == frozenset({1})
+    assert t.state.step == "block" and GAME.to_act(t.state) == frozenset({1})
     assert Block(blocker=(1, F, 0)) in GAME.legal_actions(t.state, 1)
     assert Block(blocker=(1, F, 1)) not in GAME.legal_actions(t.state, 1)  # the target itself
     after = act(t.state, 1, Block(blocker=(1, F, 0))).state

@@ -27,7 +27,7 @@ def render(text: Text, locale: str) -> str:
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
     fr, en = GAME.catalog["fr"], GAME.catalog["en"]
     # English command names localize French defaults written in the game's `decisions`
-    english_only = {f"liber.decision.{slug}" for slug in GAME.decisions} | {"liber.cmd.name"}
+    english_only = {f"liber.decision.{slug}" for slug in GAME.families} | {"liber.cmd.name"}
     assert set(en) - set(fr) == english_only
     assert set(fr) <= set(en)
     for key in fr:

@@ -57,7 +57,7 @@ def test_first_round_no_combat_and_second_player_places_freely() -> None:
     assert Play(card="brute", at=(0, F, 0)) not in GAME.legal_actions(first, 0)
     # Ending placement in round 1 skips the attack phase.
     s = act(make_state({(0, F, 0): "brute", (1, F, 0): "brute"}, phase="placement", round=1), 0, End()).state
-    assert s.phase != "attack" and s.active == 1
+    assert s.step != "attack" and s.active == 1
     with pytest.raises(IllegalAction) as err:
         act(
             make_state({(0, F, 0): "brute", (1, F, 0): "brute"}, round=1),
@@ -83,7 +83,7 @@ def test_hand_limit_discard_at_end_of_turn() -> None:
     hand = ["milicien"] * (HAND_LIMIT + 2)
     state = make_state(phase="attack", hands=(hand, []), decks=(["milicien"], ["milicien"]))
     s = act(state, 0, End()).state
-    assert s.phase == "discard" and GAME.to_act(s) == frozenset({0})
+    assert s.step == "discard" and GAME.to_act(s) == frozenset({0})
     assert GAME.legal_actions(s, 0) == [Discard(card="milicien")]
     s = act(act(s, 0, Discard(card="milicien")).state, 0, Discard(card="milicien")).state
     assert s.active == 1 and len(s.sides[0].hand) == HAND_LIMIT
@@ -92,19 +92,19 @@ def test_hand_limit_discard_at_end_of_turn() -> None:
 def test_ephemere_in_the_block_window_can_kill_the_attacker() -> None:
     state = make_state({(0, F, 0): "lanceur_flammes", (1, F, 0): "brute"}, hands=([], ["foudre_divine"]), faith=(0, 1))
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
-    assert t.state.phase == "block"
+    assert t.state.step == "block"
     s = act(t.state, 1, Play(card="foudre_divine", at=(0, F, 0))).state
-    assert s.piece((0, F, 0)) is None and s.phase == "block"
+    assert s.piece((0, F, 0)) is None and s.step == "block"
     from bot.games.liber.actions import Block
 
     done = act(s, 1, Block())
-    assert "attack_fizzled" in [e.kind for e in done.events] and done.state.phase == "attack"
+    assert "attack_fizzled" in [e.kind for e in done.events] and done.state.step == "attack"
 
 
 def test_rituel_only_in_own_placement() -> None:
     state = make_state({(0, F, 0): "brute"}, hands=([], ["benediction"]), phase="attack")
     s = act(state, 0, End()).state
-    assert s.phase == "response"
+    assert s.step == "response"
     assert not [a for a in GAME.legal_actions(s, 1) if isinstance(a, Play)]
 
 
@@ -234,12 +234,12 @@ def test_phase_key_changes_only_with_major_phases() -> None:
     state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien"}, hands=(["milicien"], ["sentinelle"]))
     key = GAME.phase(state)
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
-    assert t.state.phase == "block" and GAME.phase(t.state) == key
+    assert t.state.step == "block" and GAME.phase(t.state) == key
     assert PHASE not in [e.kind for e in t.events]
     from bot.games.liber.actions import Block
 
     s = act(act(t.state, 1, Block()).state, 0, End()).state
-    assert s.phase == "response" and GAME.phase(s) == key
+    assert s.step == "response" and GAME.phase(s) == key
     s2 = act(s, 1, End())
     assert GAME.phase(s2.state) != key and PHASE in [e.kind for e in s2.events]
 

@@ -1,0 +1,81 @@
+"""AI seats: each plays in a background task through the same submit path as people, from its seat's
+view only (kernel.md §3: the agent never receives a state)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from bot.ai import fallback_agent
+from bot.engine import EngineError, Rng
+
+from .core import ServiceCore
+from .errors import StaleVersion
+from .model import LiveMatch
+
+log = logging.getLogger("tavernier.matches")
+
+
+class AiSeats(ServiceCore):
+    _ai_tasks: dict[str, asyncio.Task[None]]
+
+    def _schedule_ai(self, live: LiveMatch) -> None:
+        if self.closed or live.id in self._ai_tasks:
+            return
+        ai_seats = {s.seat for s in live.seats if s.is_ai}
+        if not ai_seats & live.to_act():
+            return
+        task = asyncio.get_running_loop().create_task(self._ai_loop(live), name=f"tavernier-ai-{live.id}")
+        self._ai_tasks[live.id] = task
+
+    async def _ai_loop(self, live: LiveMatch) -> None:
+        try:
+            while not self.closed:
+                ai_seats = sorted({s.seat for s in live.seats if s.is_ai} & live.to_act())
+                if not ai_seats:
+                    return
+                if self.ai_delay:
+                    await asyncio.sleep(self.ai_delay)
+                seat, version = ai_seats[0], live.version
+                view = live.game.view(live.state, seat)
+                action = await asyncio.to_thread(self.ai_choose, live, view, seat, version)
+                try:
+                    await self.submit_seat(live, seat, action, version)
+                except StaleVersion:
+                    continue
+        except EngineError as exc:
+            log.error("AI seat refused match=%s code=%s", live.id, exc.code)
+        except Exception:
+            log.exception("AI seat crashed match=%s", live.id)
+        finally:
+            self._ai_tasks.pop(live.id, None)
+
+    def ai_choose(self, live: LiveMatch, view: Any, seat: int, version: int) -> Any:
+        """The game's agent (else a random legal choice) on the seat's view; seeded per match and step."""
+        rng = Rng((live.rec.seed * 1_000_003 + version * 31 + seat) & ((1 << 63) - 1))
+        return fallback_agent(live.game).choose(live.game, view, seat, rng)
+
+    def _forget_ai(self, match_id: str) -> None:
+        task = self._ai_tasks.pop(match_id, None)
+        if task is not None:
+            task.cancel()
+
+    async def wait_idle(self, timeout: float | None = None) -> None:
+        """Wait until no AI seat is thinking (tests, the demo, shutdown)."""
+
+        async def _drain() -> None:
+            while self._ai_tasks:
+                await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
+
+        await asyncio.wait_for(_drain(), timeout)
+
+    def busy(self) -> bool:
+        """Whether an AI seat is thinking or about to play."""
+        return bool(self._ai_tasks)
+
+    async def close(self) -> None:
+        self.closed = True
+        for task in list(self._ai_tasks.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)

@@ -1,0 +1,144 @@
+"""The service's shared core: storage, the loaded matches, and the guards every operation uses.
+
+`MatchService` is assembled from one mixin per responsibility (lobby, moves, AI seats) over this
+core; callers only ever see `MatchService`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine import AnyGame, Rng, get_game
+from bot.storage import Commitment, LogEntry, MatchRecord, Store
+
+from .drafts import Drafts
+from .errors import ServiceError
+from .model import Applied, LiveMatch
+from .ports import Notifier, NullNotifier
+from .replay import rebuild, replay_recorded
+
+log = logging.getLogger("tavernier.matches")
+
+ACTIVE = ("lobby", "active")
+#: Key under which a snapshot records the game's `state_version` (older snapshots have none: 1).
+STATE_VERSION_KEY = "__state_version__"
+
+
+class ServiceCore:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        notifier: Notifier | None = None,
+        snapshot_every: int = 25,
+        ai_delay: float = 0.0,
+        max_steps: int = 20_000,
+        seed_source: Callable[[], int] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.notifier: Notifier = notifier or NullNotifier()
+        self.snapshot_every = snapshot_every
+        self.ai_delay = ai_delay
+        self.max_steps = max_steps
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._clock = clock
+        self._live: dict[str, LiveMatch] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._open_commitments: dict[str, list[Commitment]] = {}
+        self.drafts = Drafts()
+        self.closed = False
+
+    # -- what each mixin provides to the others (core comes last in the MRO) ----------------------
+    def _schedule_ai(self, live: LiveMatch) -> None:
+        raise NotImplementedError
+
+    def _forget_ai(self, match_id: str) -> None:
+        raise NotImplementedError
+
+    async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
+        raise NotImplementedError
+
+    async def _commit_step(self, live: LiveMatch, base: MatchRecord, state: Any, rng: Rng, **kw: Any) -> Applied:
+        raise NotImplementedError
+
+    async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
+        raise NotImplementedError
+
+    # -- loading ----------------------------------------------------------------------------------
+    async def get(self, match_id: str) -> LiveMatch:
+        """The live match, loaded from storage on first use."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(match_id)
+            if live is None:
+                rec = await self.store.get_match(match_id)
+                if rec is None:
+                    raise ServiceError("match_not_found", match=match_id)
+                live = await self._load(rec)
+                self._live[match_id] = live
+        return live
+
+    async def by_thread(self, thread_id: int) -> LiveMatch | None:
+        for live in self._live.values():
+            if live.rec.thread_id == thread_id:
+                return live
+        rec = await self.store.match_by_thread(thread_id)
+        return await self.get(rec.id) if rec else None
+
+    def loaded(self) -> list[LiveMatch]:
+        return list(self._live.values())
+
+    async def _load(self, rec: MatchRecord) -> LiveMatch:
+        """Latest snapshot plus the log's tail; a snapshot from an older state shape is rebuilt from the
+        whole log (every step's chance results are recorded, so the rebuild is exact)."""
+        game: AnyGame = get_game(rec.game)
+        seats = await self.store.seats(rec.id)
+        live = LiveMatch(rec=rec, seats=seats, game=game)
+        if rec.status in ("active", "finished") and rec.version > 0:
+            snap = await self.store.latest_snapshot(rec.id)
+            if snap is None:
+                raise ServiceError("corrupt_match", match=rec.id)
+            snap_seq, data = snap
+            version = int(data.pop(STATE_VERSION_KEY, 1))
+            if version != game.state_version:
+                entries = await self.store.log(rec.id)
+                live.state = rebuild(game, seats, rec.options, entries)
+                log.info("snapshot rebuilt match=%s from_version=%d to=%d", rec.id, version, game.state_version)
+            else:
+                entries = await self.store.log(rec.id, after=snap_seq - 1)
+                live.state = replay_recorded(game, game.load_state(data), entries[1:])
+            live.rng = Rng.from_state(entries[-1].rng_after)
+        self._open_commitments[rec.id] = await self.store.commitments(rec.id, open_only=True)
+        return live
+
+    def snapshot_of(self, game: AnyGame, state: Any) -> dict[str, Any]:
+        data = game.dump_state(state)
+        data[STATE_VERSION_KEY] = game.state_version
+        return data
+
+    # -- queries ----------------------------------------------------------------------------------
+    async def history(self, match_id: str) -> list[LogEntry]:
+        return await self.store.log(match_id)
+
+    async def matches_of(self, user_id: int, guild_id: int | None) -> list[MatchRecord]:
+        return await self.store.matches_of_user(user_id, guild_id, ACTIVE)
+
+    # -- guards -----------------------------------------------------------------------------------
+    @staticmethod
+    def _require_lobby(live: LiveMatch) -> None:
+        if live.rec.status != "lobby":
+            raise ServiceError("not_in_lobby")
+
+    @staticmethod
+    def _require_host(live: LiveMatch, user_id: int) -> None:
+        if user_id != live.rec.created_by and not any(s.user_id == user_id for s in live.seats):
+            raise ServiceError("not_allowed")

@@ -1,0 +1,165 @@
+"""Lobby operations: create, attach to a thread, join, add the AI, leave, cancel, start."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+from typing import Any
+
+from bot.engine import Rng, get_game
+from bot.storage import MatchRecord, SeatRecord
+
+from .core import ACTIVE, ServiceCore
+from .errors import ServiceError
+from .model import Applied, LiveMatch, Player
+from .replay import seat_specs
+
+log = logging.getLogger("tavernier.matches")
+
+#: The AI's seat name needs no article in any template (« Tavernier (IA) joue… », « à Tavernier (IA) »).
+AI_NAME = "Tavernier (IA)"
+
+
+class LobbyOps(ServiceCore):
+    async def create(
+        self,
+        *,
+        game_key: str,
+        creator: Player,
+        guild_id: int | None,
+        channel_id: int | None,
+        options: dict[str, Any] | None = None,
+        seat_options: dict[str, Any] | None = None,
+        locale: str = "fr",
+        join: bool = True,
+    ) -> LiveMatch:
+        game = get_game(game_key)
+        opts = game.validate_options(dict(options or {}))
+        seats = []
+        if join:
+            so = game.validate_seat_options(dict(seat_options or {}))
+            seats.append(
+                SeatRecord(seat=0, name=creator.name, user_id=creator.user_id, options=so, locale=creator.locale)
+            )
+        rec = MatchRecord(
+            id=secrets.token_hex(4),
+            game=game.key,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            created_by=creator.user_id,
+            seed=self._seed_source(),
+            options=opts,
+            locale=locale,
+        )
+        await self.store.create_match(rec)
+        await self.store.replace_seats(rec.id, seats)
+        live = LiveMatch(rec=rec, seats=seats, game=game)
+        self._live[rec.id] = live
+        self._open_commitments[rec.id] = []
+        log.info("match created match=%s game=%s", rec.id, game.key)
+        return live
+
+    async def attach(self, match_id: str, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
+        live = await self.get(match_id)
+        async with live.lock:
+            if thread_id is not None:
+                live.rec.thread_id = thread_id
+            if lobby_message_id is not None:
+                live.rec.lobby_message_id = lobby_message_id
+            await self.store.update_match(live.rec)
+
+    async def join(self, match_id: str, player: Player, seat_options: dict[str, Any] | None = None) -> LiveMatch:
+        live = await self.get(match_id)
+        async with live.lock:
+            self._require_lobby(live)
+            if live.seat_of(player.user_id):
+                raise ServiceError("already_joined")
+            if len(live.seats) >= live.game.max_seats:
+                raise ServiceError("lobby_full", max=live.game.max_seats)
+            so = live.game.validate_seat_options(dict(seat_options or {}))
+            seat = SeatRecord(
+                seat=len(live.seats), name=player.name, user_id=player.user_id, options=so, locale=player.locale
+            )
+            seats = [*live.seats, seat]
+            await self.store.replace_seats(live.id, seats)
+            live.seats = seats
+        await self.notifier.lobby_changed(live)
+        return live
+
+    async def add_ai(self, match_id: str, by_user: int, seat_options: dict[str, Any] | None = None) -> LiveMatch:
+        live = await self.get(match_id)
+        async with live.lock:
+            self._require_lobby(live)
+            self._require_host(live, by_user)
+            if len(live.seats) >= live.game.max_seats:
+                raise ServiceError("lobby_full", max=live.game.max_seats)
+            so = live.game.validate_seat_options(dict(seat_options or {}))
+            n = sum(1 for s in live.seats if s.is_ai) + 1
+            name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
+            seat = SeatRecord(seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale)
+            seats = [*live.seats, seat]
+            await self.store.replace_seats(live.id, seats)
+            live.seats = seats
+        await self.notifier.lobby_changed(live)
+        return live
+
+    async def leave(self, match_id: str, user_id: int) -> LiveMatch:
+        live = await self.get(match_id)
+        cancelled = False
+        async with live.lock:
+            self._require_lobby(live)
+            if not live.seat_of(user_id):
+                raise ServiceError("not_seated")
+            kept = [s for s in live.seats if s.user_id != user_id]
+            seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(kept)]
+            await self.store.replace_seats(live.id, seats)
+            live.seats = seats
+            if not any(not s.is_ai for s in seats):
+                live.rec.status = "cancelled"
+                await self.store.update_match(live.rec)
+                cancelled = True
+        if cancelled:
+            await self.notifier.cancelled(live)
+        else:
+            await self.notifier.lobby_changed(live)
+        return live
+
+    async def set_dm_ok(self, match_id: str, user_id: int, ok: bool) -> None:
+        """Record whether the bot can DM this player (checked at join, updated on failures)."""
+        live = await self.get(match_id)
+        seat = live.seat_of(user_id)
+        if seat is None or seat.dm_ok == ok:
+            return
+        seat.dm_ok = ok
+        await self.store.put_seat(live.id, seat)
+
+    async def cancel(self, match_id: str, user_id: int, *, is_manager: bool = False) -> LiveMatch:
+        """The creator may cancel a lobby; server managers may cancel any unfinished match."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.rec.status not in ACTIVE:
+                raise ServiceError("match_not_active")
+            if not is_manager and not (live.rec.status == "lobby" and user_id == live.rec.created_by):
+                raise ServiceError("not_allowed")
+            live.rec.status = "cancelled"
+            await self.store.update_match(live.rec)
+        self._forget_ai(live.id)
+        await self.notifier.cancelled(live)
+        return live
+
+    async def start(self, match_id: str, by_user: int) -> Applied:
+        live = await self.get(match_id)
+        async with live.lock:
+            self._require_lobby(live)
+            self._require_host(live, by_user)
+            if len(live.seats) < live.game.min_seats:
+                raise ServiceError("not_enough_players", min=live.game.min_seats)
+            rng = Rng(live.rec.seed)
+            transition = live.game.setup(seat_specs(live.seats), live.rec.options, rng)
+            rec = dataclasses.replace(live.rec, status="active")
+            step = await self._commit_step(
+                live, rec, transition.state, rng, kind="setup", events=tuple(transition.events)
+            )
+            await live.delivery.acquire()
+        return await self._deliver(live, step)

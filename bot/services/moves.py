@@ -1,0 +1,255 @@
+"""Moves: the one path every state change takes — lock, version, seat, `check`, `apply`, one durable
+step in the log — then ordered delivery. Also what the edge may ask about moves (suggestions, labels,
+previews) without touching a state."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+from bot.engine import (
+    PHASE,
+    REVEAL,
+    Ask,
+    Choice,
+    Concede,
+    EngineError,
+    Event,
+    IllegalAction,
+    Outcome,
+    Preview,
+    Rng,
+    Text,
+    public,
+    txt,
+)
+from bot.storage import Commitment, LogEntry, MatchRecord, VersionConflict
+
+from . import commitments
+from .core import ServiceCore
+from .drafts import Draft
+from .errors import ServiceError, StaleVersion
+from .model import Applied, LiveMatch, Reveal
+
+log = logging.getLogger("tavernier.matches")
+
+
+class MoveOps(ServiceCore):
+    # -- submitting -------------------------------------------------------------------------------
+    async def submit(self, match_id: str, user_id: int, action: Any, expected_version: int | None) -> Applied:
+        """Apply `action` for the seat of `user_id`, if the board is still at `expected_version`."""
+        live = await self.get(match_id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("not_seated")
+        return await self.submit_seat(live, seat.seat, action, expected_version)
+
+    async def submit_draft(self, draft_id: str, user_id: int) -> Applied:
+        """Submit exactly the action a player previewed (Confirm); the draft is used once."""
+        draft = self.draft(draft_id, user_id)
+        applied = await self.submit(draft.match_id, user_id, draft.action, draft.version)
+        self.drafts.drop(draft_id)
+        return applied
+
+    async def concede(self, match_id: str, user_id: int) -> Applied:
+        return await self.submit(match_id, user_id, Concede(), None)
+
+    async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
+        async with live.lock:
+            if live.rec.status != "active":
+                raise ServiceError("match_not_active")
+            if expected_version is not None and expected_version != live.version:
+                raise StaleVersion(live.version)
+            if live.version >= self.max_steps:
+                raise ServiceError("too_many_steps")
+            if isinstance(action, Concede):
+                step = await self._concede(live, seat)
+            else:
+                step = await self._act(live, seat, action)
+            await live.delivery.acquire()
+        return await self._deliver(live, step)
+
+    async def _act(self, live: LiveMatch, seat: int, action: Any) -> Applied:
+        """`check` is the one legality oracle; nothing on this path lists legal actions."""
+        game, state = live.game, live.state
+        if seat not in game.to_act(state):
+            raise IllegalAction("not_your_turn")
+        game.check(state, seat, action)
+        assert live.rng is not None
+        secret = game.is_secret(state, seat, action)
+        rng = Rng.from_state(live.rng.state())
+        transition = game.apply(state, seat, action, rng)
+        return await self._commit_step(
+            live,
+            live.rec,
+            transition.state,
+            rng,
+            kind="action",
+            seat=seat,
+            action=action,
+            events=tuple(transition.events),
+            secret=secret,
+        )
+
+    async def _concede(self, live: LiveMatch, seat: int) -> Applied:
+        others = tuple(s.seat for s in live.seats if s.seat != seat)
+        outcome = Outcome(winners=others, reason=txt("outcome.concede", seat=seat))
+        assert live.rng is not None
+        rng = Rng.from_state(live.rng.state())
+        return await self._commit_step(
+            live,
+            live.rec,
+            live.state,
+            rng,
+            kind="concede",
+            seat=seat,
+            action=Concede(),
+            events=(public("conceded", seat=seat),),
+            forced_outcome=outcome,
+        )
+
+    async def _commit_step(
+        self,
+        live: LiveMatch,
+        base: MatchRecord,
+        state: Any,
+        rng: Rng,
+        *,
+        kind: str,
+        seat: int | None = None,
+        action: Any = None,
+        events: tuple[Event, ...] = (),
+        secret: bool = False,
+        forced_outcome: Outcome | None = None,
+    ) -> Applied:
+        """Persist one step (log, version, snapshot, commitment); only then change the live match."""
+        game = live.game
+        seq = live.version
+        outcome = forced_outcome or game.outcome(state)
+        phase = game.phase(state)
+        phase_changed = kind == "setup" or phase != live.rec.phase or any(e.kind == PHASE for e in events)
+        rec = dataclasses.replace(
+            base,
+            status="finished" if outcome else base.status,
+            phase=phase,
+            to_act=[] if outcome else sorted(game.to_act(state)),
+            outcome=outcome.model_dump(mode="json") if outcome else None,
+        )
+        action_json = action.dump() if action is not None else None
+        commitment = None
+        if secret and action_json is not None:
+            dig, salt, payload = commitments.commit(live.id, seq, action_json)
+            commitment = Commitment(
+                seq=seq, seat=seat if seat is not None else -1, digest=dig, salt=salt, payload=payload
+            )
+        opened = self._reveals(live, events, outcome is not None, commitment)
+        entry = LogEntry(
+            seq=seq,
+            kind=kind,
+            seat=seat,
+            action=action_json,
+            draws=[list(d) for d in rng.take_draws()],
+            rng_after=rng.state(),
+            events=[e.model_dump(mode="json") for e in events],
+        )
+        due = kind == "setup" or outcome is not None or seq % self.snapshot_every == 0
+        try:
+            await self.store.append(
+                rec,
+                entry,
+                snapshot=self.snapshot_of(game, state) if due else None,
+                commitment=commitment,
+                revealed=[c.seq for c in opened],
+            )
+        except VersionConflict:
+            # another process moved the match on: reload it and tell the player the board changed
+            self._live.pop(live.id, None)
+            fresh = await self.get(live.id)
+            raise StaleVersion(fresh.version) from None
+        live.rec, live.state, live.rng = rec, state, rng
+        open_list = self._open_commitments.setdefault(live.id, [])
+        if commitment is not None:
+            open_list.append(commitment)
+        for c in opened:
+            open_list.remove(c)
+        reveals = tuple(
+            Reveal(
+                seq=c.seq,
+                seat=c.seat,
+                digest=c.digest,
+                salt=c.salt,
+                payload=c.payload,
+                verified=commitments.verify(live.id, c.seq, c.salt, c.payload, c.digest),
+            )
+            for c in opened
+        )
+        return Applied(
+            seq=seq,
+            kind=kind,
+            seat=seat,
+            action=action,
+            events=events,
+            phase_changed=phase_changed,
+            outcome=outcome,
+            commitment=(commitment.seat, commitment.digest) if commitment else None,
+            reveals=reveals,
+        )
+
+    def _reveals(
+        self, live: LiveMatch, events: tuple[Event, ...], ended: bool, new: Commitment | None
+    ) -> list[Commitment]:
+        """Commitments opened by this step (including one it locks): the seats a REVEAL names, or all at the end."""
+        pending = [*self._open_commitments.get(live.id, []), *([new] if new else [])]
+        if ended:
+            return list(pending)
+        seats: set[int] = set()
+        for e in events:
+            if e.kind == REVEAL and e.public:
+                seats.update(int(s) for s in e.params.get("seats", []))
+        return [c for c in pending if c.seat in seats]
+
+    async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
+        """Tell the notifier (in order, the delivery lock is held), then let AI seats play."""
+        try:
+            await self.notifier.applied(live, step)
+        except Exception:
+            log.exception("delivery failed match=%s seq=%d", live.id, step.seq)
+        finally:
+            live.delivery.release()
+        self._schedule_ai(live)
+        return step
+
+    # -- what the edge may ask ----------------------------------------------------------------------
+    def choices(self, live: LiveMatch, seat: int, ask: Ask) -> list[Choice[Any]]:
+        """Suggestions for a seat that must act now (none otherwise): menus and autocomplete."""
+        if live.rec.status != "active" or seat not in live.to_act():
+            return []
+        return list(live.game.suggest(live.state, seat, ask))
+
+    def label(self, live: LiveMatch, seat: int, action: Any) -> Text:
+        return live.game.describe_action(live.state, seat, action)
+
+    def preview(self, live: LiveMatch, seat: int, action: Any) -> Preview | None:
+        """What a previewed action would do; refused with its reason if it is not legal now."""
+        if live.rec.status != "active":
+            raise ServiceError("match_not_active")
+        if seat not in live.to_act():
+            raise EngineError("not_your_turn")
+        live.game.check(live.state, seat, action)
+        return live.game.preview(live.state, seat, action)
+
+    def view(self, live: LiveMatch, viewer: int | None) -> Any:
+        """What one seat (None: the public) may see now."""
+        return live.game.view(live.state, viewer)
+
+    def new_draft(self, live: LiveMatch, user_id: int, action: Any, *, preview: bool = False) -> Draft:
+        return self.drafts.put(live.id, user_id, live.version, action, preview=preview)
+
+    def draft(self, draft_id: str, user_id: int) -> Draft:
+        draft = self.drafts.get(draft_id)
+        if draft is None:
+            raise ServiceError("draft_expired")
+        if draft.user_id != user_id:
+            raise ServiceError("not_your_draft")
+        return draft

@@ -1,0 +1,119 @@
+"""Boards, hands and the log: what the host renders and shows (renders run off the event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import Event
+from bot.i18n import t
+from bot.services import LiveMatch, ServiceError
+from renderers import render_board_png, render_hand_png, summary_text
+
+from . import presenters as p
+from .answers import Answering
+
+if TYPE_CHECKING:
+    from .host import Host
+
+LOG_PAGE = 15
+
+
+class BoardDesk:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    @property
+    def service(self) -> Any:
+        return self.host.service
+
+    async def board_file(self, live: LiveMatch, viewer: int | None, locale: str) -> tuple[discord.File, str]:
+        """The board image (public when viewer is None) and its text summary (the image's alt text)."""
+        view = self.service.view(live, viewer)
+        key = live.game.key
+        rendered = await asyncio.to_thread(render_board_png, key, view, locale)
+        summary = await asyncio.to_thread(summary_text, key, view, locale)
+        return discord.File(io.BytesIO(rendered.png), filename="board.png", description=p.clip(summary, 1000)), summary
+
+    async def hand_payload(self, live: LiveMatch, seat: int, locale: str) -> dict[str, Any]:
+        view = self.service.view(live, seat)
+        key = live.game.key
+        summary = await asyncio.to_thread(summary_text, key, view, locale)
+        rendered = await asyncio.to_thread(render_hand_png, key, view, locale)
+        header = t("hand.header", locale, game=p.game_name(key, locale), id=live.id, link=p.thread_link(live))
+        payload: dict[str, Any] = {"content": p.clip(f"{header}\n{summary}")}
+        if rendered is not None:
+            payload["file"] = discord.File(io.BytesIO(rendered.png), filename="hand.png")
+        if seat in live.to_act():
+            payload["view"] = p.play_buttons(live, locale)
+        return payload
+
+    def board_embed(self, live: LiveMatch, summary: str, locale: str) -> discord.Embed:
+        embed = discord.Embed(
+            title=p.phase_title(live, locale), description=p.clip(summary, 1500), colour=discord.Colour.blurple()
+        )
+        embed.set_image(url="attachment://board.png")
+        embed.set_footer(text=t("board.footer", locale, id=live.id, version=live.version))
+        return embed
+
+    async def send_current(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+        """After a stale click: the current board, privately, and a fresh menu button if it is their turn."""
+        live = await self.service.get(match_id)
+        locale = self.host.locales.user(interaction)
+        if live.state is None:
+            return
+        seat = live.seat_of(interaction.user.id)
+        file, summary = await self.board_file(live, seat.seat if seat else None, locale)
+        kwargs: dict[str, Any] = {"embed": self.board_embed(live, summary, locale), "file": file}
+        if seat is not None and seat.seat in live.to_act():
+            kwargs["view"] = p.play_buttons(live, locale)
+        await interaction.followup.send(ephemeral=True, **kwargs)
+
+    async def show_hand(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+        """The ephemeral path to private information (closed DMs, lost DMs, or just convenience)."""
+        async with Answering(self.host, interaction) as a:
+            a.match_id = match_id
+            live = await self.service.get(match_id)
+            seat = live.seat_of(interaction.user.id)
+            if seat is None:
+                raise ServiceError("not_seated")
+            if live.state is None:
+                raise ServiceError("match_not_active")
+            payload = await self.hand_payload(live, seat.seat, a.locale)
+            await interaction.followup.send(ephemeral=True, **payload)
+
+    async def journal(
+        self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False
+    ) -> None:
+        """The public log, paginated (hidden events are never listed here)."""
+        async with Answering(self.host, interaction, defer="none") as a:
+            a.match_id = match_id
+            live = await self.service.get(match_id)
+            lines = await self.public_log(live, a.locale)
+            pages = max(1, (len(lines) + LOG_PAGE - 1) // LOG_PAGE)
+            page = max(0, min(page, pages - 1))
+            body = "\n".join(lines[page * LOG_PAGE : (page + 1) * LOG_PAGE]) or t("journal.empty", a.locale)
+            text = p.clip(t("journal.title", a.locale, id=live.id, page=page + 1, pages=pages) + "\n" + body)
+            from .components import LogPageButton
+
+            view = discord.ui.View(timeout=None)
+            if page > 0:
+                view.add_item(LogPageButton(live.id, page - 1, label=t("button.prev", a.locale)))
+            if page < pages - 1:
+                view.add_item(LogPageButton(live.id, page + 1, label=t("button.next", a.locale)))
+            if edit:
+                await interaction.response.edit_message(content=text, view=view)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def public_log(self, live: LiveMatch, locale: str) -> list[str]:
+        out = []
+        for entry in await self.service.history(live.id):
+            for raw in entry.events:
+                event = Event.model_validate(raw)
+                if event.public and (line := p.event_line(live, event, locale)):
+                    out.append(f"`{entry.seq:>3}` {line}")
+        return out
