@@ -39,3 +39,21 @@ def test_bench_measures_through_the_fake_discord() -> None:
     assert lat["n"] == 5 and 0 < lat["p50"] <= lat["p99"]
     assert asyncio.run(persist_rate("duel", 20)) > 0
     assert render_figures("duel", 2)["png_kb_mean"] > 0
+
+
+def test_logging_set_up_by_the_cli_does_not_leak_into_later_output(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`run` installs its log handler; a line logged after that test's captured stderr is gone must
+    still be written (it used to go to the closed stream of the earlier test: "Logging error")."""
+    import io
+    import logging
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    main(["run"])
+    later = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", later)
+    logging.getLogger("tavernier.test").warning("after the CLI test key=value")
+    assert "after the CLI test key=value" in later.getvalue()

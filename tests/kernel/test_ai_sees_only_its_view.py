@@ -1,0 +1,91 @@
+"""The AI cannot cheat (kernel.md §3): it receives its seat's view, never a state, so changing what the
+seat cannot see changes nothing it does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.ai import fallback_agent
+from bot.engine import ANY, Rng, SeatSpec, get_game
+from bot.games import load_all
+from bot.services import MatchService, Player
+
+
+def _twin_liber(state: Any, seat: int, rng: Rng) -> Any:
+    """The same match, but the opponent holds other cards and both piles are in another order."""
+    twin = state.clone()
+    other = twin.sides[1 - seat]
+    pool = sorted({c for c in twin.cards.values()})
+    for uid in other.hand + other.deck:
+        twin.cards[uid] = pool[rng.below(len(pool))]
+    for side in twin.sides:
+        side.deck.reverse()
+    return twin
+
+
+def _twin_altered(state: Any, seat: int, rng: Rng) -> Any:
+    twin = state.clone()
+    other = twin.players[1 - seat]
+    pool = sorted({o.card for p in twin.players for o in p.all_cards()})
+    other.hand = [o.model_copy(update={"card": pool[rng.below(len(pool))]}) for o in other.hand]
+    other.mana = [o.model_copy(update={"card": pool[rng.below(len(pool))]}) for o in other.mana]
+    for p in twin.players:
+        p.deck.reverse()
+    return twin
+
+
+TWINS = {"liber": _twin_liber, "altered": _twin_altered}
+
+
+@pytest.mark.parametrize("key", sorted(TWINS))
+def test_hidden_cards_of_the_other_seat_change_nothing_the_ai_does(key: str) -> None:
+    load_all()
+    game = get_game(key)
+    agent = fallback_agent(game)
+    checked = 0
+    for seed in range(1, 7):
+        rng = Rng(seed)
+        state = game.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng).state
+        for _ in range(60):
+            if game.outcome(state) is not None:
+                break
+            seat = min(game.to_act(state))
+            twin = TWINS[key](state, seat, Rng(seed * 7))
+            assert game.view(twin, seat) == game.view(state, seat)  # the seat cannot tell them apart
+            mine = agent.choose(game, game.view(state, seat), seat, Rng(99))
+            theirs = agent.choose(game, game.view(twin, seat), seat, Rng(99))
+            assert mine == theirs
+            checked += 1
+            choices = game.suggest(state, seat, ANY)
+            state = game.apply(state, seat, choices[rng.below(len(choices))].action, rng).state
+    assert checked > 100
+
+
+async def test_ai_seats_are_given_views_never_states(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every AI decision of the service goes through `Agent.choose(game, view, seat, rng)`."""
+    load_all()
+    seen: list[tuple[str, type]] = []
+
+    class Spy:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def choose(self, game: Any, view: Any, seat: int, rng: Any) -> Any:
+            seen.append((game.key, type(view)))
+            return self.inner.choose(game, view, seat, rng)
+
+    original = fallback_agent
+    monkeypatch.setattr("bot.services.ai_seats.fallback_agent", lambda game, level="normal": Spy(original(game, level)))
+    for key in ("duel", "liber", "altered"):
+        live = await service.create(game_key=key, creator=Player(1, "Alice"), guild_id=1, channel_id=1, join=False)
+        await service.add_ai(live.id, 1)
+        await service.add_ai(live.id, 1)
+        await service.start(live.id, 1)
+        await service.wait_idle(60)
+    games = {k for k, _ in seen}
+    assert {"liber", "altered"} <= games
+    for key, view_type in seen:
+        game = get_game(key)
+        assert view_type is not game.state_type and view_type.__name__.endswith("View"), (key, view_type)
