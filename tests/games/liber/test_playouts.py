@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 
 from bot.engine import EngineError, Rng, SeatSpec, redact
 from bot.games.liber import GAME
@@ -113,17 +114,21 @@ def test_state_round_trips_through_json() -> None:
 
 def test_ai_against_ai_conserves_cards_and_hides_hands() -> None:
     """A seeded sample of the bench's 200 AI-against-AI games (`bench.ai_vs_ai`), with every check."""
-    from bot.games.liber.bench import ai_policy, ai_vs_ai, play_game
+    from bot.ai import arena, fallback_agent
+    from bot.games.liber.bench import ai_vs_ai, conservation
 
-    seats = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
+    agent = fallback_agent(GAME)
     for seed in range(500, 506):
-        initial = set(GAME.setup(seats, {}, Rng(seed)).state.cards)  # play_game sets up the same way
-
-        def check(state: LiberState, initial: set[int] = initial) -> None:
-            check_conservation(state, initial)
-            check_hidden(state)
-
-        state, steps = play_game((ai_policy, ai_policy), seed, on_step=check)
-        assert state.result is not None and steps < 5000
+        check = _both(conservation(), check_hidden)
+        played = arena.play(GAME, (agent, agent), seed, invariant=check)
+        assert played.state.result is not None and played.steps < 5000
     stats = ai_vs_ai(2, 500)
     assert stats["games"] == 2 and sum(stats["reasons"].values()) == 2
+
+
+def _both(first: Callable[[LiberState], None], second: Callable[[LiberState], None]) -> Callable[[LiberState], None]:
+    def check(state: LiberState) -> None:
+        first(state)
+        second(state)
+
+    return check

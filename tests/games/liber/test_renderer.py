@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
+from bot.ai import RandomAgent, arena
 from bot.games.liber import GAME
-from bot.games.liber.bench import play_game, random_policy
 from bot.games.liber.state import LiberState
 from renderers.liber import RENDERER, render_board, render_hand, summarize, theme_font
 
@@ -18,7 +18,7 @@ from .helpers import make_state
 @pytest.fixture(scope="module")
 def midgame() -> LiberState:
     states: list[LiberState] = []
-    play_game((random_policy, random_policy), 3, on_step=states.append)
+    arena.play(GAME, (RandomAgent(), RandomAgent()), 3, invariant=states.append)
     return states[len(states) * 2 // 3]
 
 

@@ -1,0 +1,111 @@
+"""Seeded games between agents, for any game: the bench's loops and the playout tests (one toolkit).
+
+`play` runs one game to the end with one agent per seat, each deciding from its seat's view; chance
+comes from the game's own seeded generator, the agents from theirs. An `invariant(state)` callback
+(card conservation, hidden-information checks) runs after every step when given.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import AnyGame, Outcome, Rng, SeatSpec
+
+from .agents import RandomAgent, fallback_agent
+
+Invariant = Callable[[Any], None]
+NAMES = ("Nord", "Sud", "Est", "Ouest")
+MAX_STEPS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    state: Any
+    outcome: Outcome
+    steps: int
+
+
+def play(
+    game: AnyGame,
+    agents: Sequence[Any],
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    invariant: Invariant | None = None,
+) -> Played:
+    """One seeded game; `agents[i]` plays seat i (simultaneous decisions are answered lowest seat first)."""
+    rng = Rng(seed)
+    think = Rng(seed ^ 0x5EED)
+    seats = [SeatSpec(seat=i, name=NAMES[i]) for i in range(len(agents))]
+    state = game.setup(seats, dict(options or {}), rng).state
+    if invariant is not None:
+        invariant(state)
+    steps = 0
+    while (outcome := game.outcome(state)) is None:
+        seat = min(game.to_act(state))
+        action = agents[seat].choose(game, game.view(state, seat), seat, think)
+        state = game.apply(state, seat, action, rng).state
+        steps += 1
+        if invariant is not None:
+            invariant(state)
+        if steps >= MAX_STEPS:
+            raise AssertionError(f"{game.key}: no end after {steps} steps (seed {seed})")
+    return Played(state, outcome, steps)
+
+
+def _reason(outcome: Outcome) -> str:
+    return outcome.reason.key.rsplit(".", 1)[-1]
+
+
+def win_rate(game: AnyGame, agent: Any, opponent: Any, n: int, seed: int = 0) -> float:
+    """`agent`'s share of wins over `n` seeded games, alternating seats (draws count as losses)."""
+    wins = 0
+    for i in range(n):
+        seat = i % 2
+        agents = (agent, opponent) if seat == 0 else (opponent, agent)
+        wins += seat in play(game, agents, seed * 100_003 + i).outcome.winners
+    return wins / n if n else 0.0
+
+
+def ai_vs_random(game: AnyGame, n: int, seed: int = 0, level: str = "normal") -> float:
+    return win_rate(game, fallback_agent(game, level), RandomAgent(), n, seed)
+
+
+def series(
+    game: AnyGame, agents: Sequence[Any], n: int, seed: int = 0, invariant: Invariant | None = None
+) -> dict[str, Any]:
+    """`n` seeded games: how they end, how long they last, how fast."""
+    reasons: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    steps = 0
+    start = time.perf_counter()
+    for i in range(n):
+        played = play(game, agents, seed * 100_003 + i, invariant=invariant)
+        reasons[_reason(played.outcome)] += 1
+        winners["draw" if not played.outcome.winners else str(played.outcome.winners[0])] += 1
+        steps += played.steps
+    elapsed = time.perf_counter() - start or 1e-9
+    return {
+        "games": n,
+        "reasons": dict(reasons),
+        "winners": dict(winners),
+        "actions": steps,
+        "mean_actions": round(steps / n, 1) if n else 0,
+        "seconds": round(elapsed, 2),
+        "games_per_s": round(n / elapsed, 1),
+        "actions_per_s": round(steps / elapsed),
+    }
+
+
+def playout_stats(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None) -> dict[str, Any]:
+    """Random against random: the engine's speed and how games end."""
+    return series(game, (RandomAgent(), RandomAgent()), n, seed, invariant)
+
+
+def ai_vs_ai(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None) -> dict[str, Any]:
+    agent = fallback_agent(game)
+    return series(game, (agent, agent), n, seed, invariant)
