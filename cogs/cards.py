@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import unicodedata
 from typing import Any
 
 import discord
@@ -13,6 +12,7 @@ from discord.ext import commands
 from rapidfuzz import fuzz
 
 from bot.engine import CardInfo, games
+from bot.engine.names import fold
 from bot.i18n import t
 from renderers import to_png
 from renderers.registry import renderer_for
@@ -22,23 +22,19 @@ from .i18n import ls
 from .presenters import game_name
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
 def all_cards(game: str | None = None) -> list[CardInfo]:
     return [c for g in games() if game in (None, g.key) for c in g.cards()]
 
 
 def find_cards(query: str, game: str | None, locale: str, limit: int = 25) -> list[CardInfo]:
     """Accent- and case-insensitive, typo-tolerant: both languages' names are searched."""
-    needle = _fold(query.strip())
+    needle = fold(query.strip())
     cards = all_cards(game)
     if not needle:
-        return sorted(cards, key=lambda c: (c.game, _fold(c.name_for(locale))))[:limit]
+        return sorted(cards, key=lambda c: (c.game, fold(c.name_for(locale))))[:limit]
     scored = []
     for c in cards:
-        names = [_fold(n) for n in c.name.values()]
+        names = [fold(n) for n in c.name.values()]
         score = max(100.0 if needle in n else fuzz.WRatio(needle, n) for n in names)
         if score >= 60:
             scored.append((score, c))

@@ -10,6 +10,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import t as translate
+
 from .theme import DEFAULT, font
 
 W, H = 1200, 760
@@ -19,96 +21,14 @@ TERRAIN_LETTER = {
     "en": {"forest": "F", "mountain": "M", "water": "W"},
 }
 
-STRINGS: dict[str, dict[str, str]] = {
-    "fr": {
-        "day": "Jour {day}",
-        "to_act": "À jouer : {names}",
-        "nobody": "personne",
-        "first": "1er joueur",
-        "hero": "Héros",
-        "companion": "Compagnon",
-        "reserve": "Réserve",
-        "landmarks": "Repères",
-        "hand": "Main",
-        "deck": "Deck",
-        "discard": "Défausse",
-        "mana": "Mana",
-        "score": "Avancée",
-        "passed": "a passé",
-        "face_down": "Tumulte",
-        "tiebreak": "Départage : Arène",
-        "winner": "Vainqueur : {name}",
-        "draw": "Match nul",
-        "your_hand": "Votre main",
-        "your_mana": "Votre Zone de Mana",
-        "exhausted": "épuisé",
-        "ready": "prêt",
-        "stats": "Stats",
-        "boost": "+{n}",
-        "fleeting": "Éph.",
-        "anchored": "Ancré",
-        "asleep": "Endormi",
-        "hero_exhausted": "(épuisé)",
-    },
-    "en": {
-        "day": "Day {day}",
-        "to_act": "To act: {names}",
-        "nobody": "nobody",
-        "first": "1st player",
-        "hero": "Hero",
-        "companion": "Companion",
-        "reserve": "Reserve",
-        "landmarks": "Landmarks",
-        "hand": "Hand",
-        "deck": "Deck",
-        "discard": "Discard",
-        "mana": "Mana",
-        "score": "Progress",
-        "passed": "passed",
-        "face_down": "Tumult",
-        "tiebreak": "Tiebreak: Arena",
-        "winner": "Winner: {name}",
-        "draw": "Draw",
-        "your_hand": "Your hand",
-        "your_mana": "Your Mana zone",
-        "exhausted": "exhausted",
-        "ready": "ready",
-        "stats": "Stats",
-        "boost": "+{n}",
-        "fleeting": "Flt.",
-        "anchored": "Anch.",
-        "asleep": "Asleep",
-        "hero_exhausted": "(exhausted)",
-    },
-}
-PHASES = {
-    "fr": {
-        "setup": "Mise en place",
-        "morning": "Matin",
-        "noon": "Midi",
-        "afternoon": "Après-midi",
-        "dusk": "Crépuscule",
-        "night": "Nuit",
-        "over": "Fin de partie",
-    },
-    "en": {
-        "setup": "Setup",
-        "morning": "Morning",
-        "noon": "Noon",
-        "afternoon": "Afternoon",
-        "dusk": "Dusk",
-        "night": "Night",
-        "over": "Game over",
-    },
-}
-
 
 def _loc(locale: str) -> str:
     return "en" if str(locale).lower().startswith("en") else "fr"
 
 
 def _s(locale: str, key: str, **params: Any) -> str:
-    return STRINGS[_loc(locale)][key].format(**params)
+    """A board label from the game's catalog (the one path from a key to a string)."""
+    return translate(f"altered.ui.{key}", locale, **params)
 
 
 def _name(card: Any, locale: str) -> str:
@@ -237,9 +157,8 @@ def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
     th = DEFAULT
     img = Image.new("RGB", (W, H), th.background)
     draw = ImageDraw.Draw(img)
-    loc = _loc(locale)
     names = [p.name for p in view.players]
-    header = f"Altered — {_s(locale, 'day', day=view.day)} — {PHASES[loc].get(view.phase, view.phase)}"
+    header = f"Altered — {_s(locale, 'day', day=view.day)} — {_s(locale, f'phase.{view.phase}')}"
     if view.tiebreak:
         header += f" — {_s(locale, 'tiebreak')}"
     draw.text((20, 12), header, fill=th.text, font=font(24))
@@ -290,7 +209,7 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     """A short text board for small screens and alt text (at most 1500 characters)."""
     loc = _loc(locale)
     names = [p.name for p in view.players]
-    lines = [f"Altered — {_s(locale, 'day', day=view.day)} — {PHASES[loc].get(view.phase, view.phase)}"]
+    lines = [f"Altered — {_s(locale, 'day', day=view.day)} — {_s(locale, f'phase.{view.phase}')}"]
     if view.phase == "over":
         lines.append(
             _s(locale, "draw") if view.winner_seat is None else _s(locale, "winner", name=names[view.winner_seat])

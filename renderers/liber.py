@@ -11,8 +11,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.liber.content import CARDS
-from bot.games.liber.i18n import CATALOG
 from bot.games.liber.views import LiberView, PieceView, SideView
+from bot.i18n import t
 
 from .theme import DEFAULT
 from .theme import font as _theme_font
@@ -43,9 +43,8 @@ KIND_FILL = {
 
 
 def _t(locale: str, key: str, **params: Any) -> str:
-    catalog = CATALOG["en" if locale == "en" else "fr"]
-    text = catalog.get(key, key)
-    return text.format(**params) if params else text
+    """The one catalog path (bot.i18n): plurals, elision and the host's strings included."""
+    return t(key, locale, **params)
 
 
 def _name(locale: str, card: str) -> str:

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.games import load_all
 from bot.services import MatchService
 from bot.storage import Store
 from bot.testgames import register_test_games
 
 register_test_games()
+load_all()  # every game and its catalog: renderers and presenters translate through the one catalog
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

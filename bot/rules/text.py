@@ -6,11 +6,9 @@ corpus and the query go through the same folding so that they meet halfway.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from functools import lru_cache
 
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+from bot.engine.names import fold  # one folding for every typed name
 
 #: Words that carry no meaning for a rules lookup (FR + EN), compared after folding.
 _STOPWORDS_TEXT = """
@@ -25,14 +23,6 @@ STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 #: Suffixes removed by :func:`stem`, longest first (applied once, on folded text).
 _SUFFIXES = ("ements", "ement", "ations", "ation", "ings", "ing", "ers", "er", "ez", "ees", "ee", "ed", "es", "e")
-
-
-def fold(text: str) -> str:
-    """Casefold, strip accents and collapse punctuation/whitespace into single spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    stripped = stripped.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
-    return _NON_WORD.sub(" ", stripped).strip()
 
 
 @lru_cache(maxsize=65536)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bot.engine.content import Problems, entries, load_models, read_yaml
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -152,81 +153,33 @@ class Content(_Frozen):
     decks: dict[str, DeckDef]
 
 
-class ContentError(ValueError):
-    """The content is invalid; `problems` lists every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("invalid Altered content:\n" + "\n".join(f"- {p}" for p in problems))
-
-
-def _items(doc: Any, key: str, file: str, problems: list[str]) -> list[Any]:
-    items = doc.get(key, []) if isinstance(doc, dict) else None
-    if not isinstance(items, list):
-        problems.append(f"{file}: '{key}' must be a list")
-        return []
-    return items
-
-
-def _validate(model: type[BaseModel], raw: Any, label: str, problems: list[str]) -> Any:
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        for err in exc.errors():
-            loc = ".".join(str(p) for p in err["loc"])
-            problems.append(f"{label}: {loc}: {err['msg']}")
-        return None
-
-
-def _id(raw: Any) -> str:
-    return str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
-
-
 def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
-    """Validate raw YAML documents; raise `ContentError` listing every problem."""
-    problems: list[str] = []
-    heroes: dict[str, HeroDef] = {}
-    cards: dict[str, CardDef] = {}
-    decks: dict[str, DeckDef] = {}
-    for i, raw in enumerate(_items(cards_doc, "heroes", "cards.yaml", problems)):
-        hero = _validate(HeroDef, raw, f"cards.yaml: hero #{i} ({_id(raw)})", problems)
-        if hero is not None:
-            if hero.id in heroes:
-                problems.append(f"cards.yaml: duplicate hero id {hero.id!r}")
-            heroes[hero.id] = hero
-    for i, raw in enumerate(_items(cards_doc, "cards", "cards.yaml", problems)):
-        card = _validate(CardDef, raw, f"cards.yaml: card #{i} ({_id(raw)})", problems)
-        if card is not None:
-            if card.id in cards or card.id in heroes:
-                problems.append(f"cards.yaml: duplicate card id {card.id!r}")
-            cards[card.id] = card
-    for i, raw in enumerate(_items(decks_doc, "decks", "decks.yaml", problems)):
-        deck = _validate(DeckDef, raw, f"decks.yaml: deck #{i}", problems)
-        if deck is None:
-            continue
-        decks[deck.id] = deck
+    """Validate raw YAML documents with the kernel's loader; raise `ContentError` listing every problem."""
+    problems = Problems()
+    ids: set[str] = set()
+    heroes = load_models(
+        HeroDef, entries(cards_doc, "heroes", "cards.yaml", problems), "cards.yaml", problems, kind="hero", taken=ids
+    )
+    cards = load_models(
+        CardDef, entries(cards_doc, "cards", "cards.yaml", problems), "cards.yaml", problems, kind="card", taken=ids
+    )
+    decks = load_models(
+        DeckDef, entries(decks_doc, "decks", "decks.yaml", problems), "decks.yaml", problems, kind="deck"
+    )
     content = Content(heroes=heroes, cards=cards, decks=decks)
     from .decks import deck_problems  # the published deck-building rules (D-ALT-21)
 
     for deck in decks.values():
         problems += [f"decks.yaml: deck {deck.id!r}: {p}" for p in deck_problems(content, deck.hero, deck.cards)]
-    if problems:
-        raise ContentError(problems)
+    problems.raise_if_any("Altered")
     return content
 
 
 def load_content(directory: Path = CONTENT_DIR) -> Content:
     """Read `cards.yaml` and `decks.yaml` from `directory`."""
-    problems: list[str] = []
-    docs = []
-    for name in ("cards.yaml", "decks.yaml"):
-        try:
-            docs.append(yaml.safe_load((directory / name).read_text(encoding="utf-8")))
-        except (OSError, yaml.YAMLError) as exc:
-            problems.append(f"{name}: {exc}")
-            docs.append({})
-    if problems:
-        raise ContentError(problems)
+    problems = Problems()
+    docs = [read_yaml(directory / name, problems) for name in ("cards.yaml", "decks.yaml")]
+    problems.raise_if_any("Altered")
     return parse_content(*docs)
 
 

@@ -1,18 +1,16 @@
 """Deck choice and deck-building validation (Complete Rules v3.0, constructed format; D-ALT-21).
 
 A seat chooses a ready-made deck (`{"deck": "<id>"}`) or submits a list (`{"decklist": "<text>"}`):
-one card per line as `<count> <name or id>`, the Hero as a line of its own (with or without a
-count of 1). Problems are localized `Text`s, all returned together.
+read by the kernel's deck-list parser (one entry per line or `;`-separated, `3 Name`, `3x Name`,
+`Name x3`), the Hero as a line of its own. Problems are localized `Text`s, all returned together.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from bot.engine import Text, txt
+from bot.engine import Text, decklist, txt
 
 from .labels import card_ref
 
@@ -65,38 +63,21 @@ def deck_problems(content: Content, hero: str | None, cards: dict[str, int]) -> 
     return problems
 
 
-def _norm(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", " ", text).strip()
-
-
 def parse_decklist(content: Content, text: str) -> tuple[str | None, dict[str, int], list[Text]]:
-    """Read a pasted list: returns (hero id, {card id: count}, problems with the lines)."""
-    index: dict[str, str] = {}
-    for cid, card in content.cards.items():
-        for key in (cid, card.name.fr, card.name.en):
-            index[_norm(key)] = cid
-    heroes: dict[str, str] = {}
-    for hid, hero_def in content.heroes.items():
-        for key in (hid, hero_def.name.fr, hero_def.name.en):
-            heroes[_norm(key)] = hid
+    """Read a pasted list with the kernel's parser (bot/engine/decklist.py): returns (hero id, {card id:
+    count}, problems). The Hero is a line of its own, with or without a count of 1."""
+    entries, problems = decklist.parse(text, labels={"hero": "hero", "héros": "hero"})
+    names: dict[str, tuple[str, ...]] = {cid: (c.name.fr, c.name.en) for cid, c in content.cards.items()}
+    names.update({hid: (h.name.fr, h.name.en) for hid, h in content.heroes.items()})
+    found, unknown = decklist.resolve(entries, decklist.name_index(names), card_ref)
+    problems += unknown
     hero: str | None = None
     cards: Counter[str] = Counter()
-    problems: list[Text] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        match = re.match(r"^(\d+)\s*x?\s+(.+)$", line)
-        count, name = (int(match.group(1)), match.group(2)) if match else (1, line)
-        key = _norm(name)
-        if key in heroes:
-            if hero is not None or count != 1:
-                problems.append(txt("altered.deck.one_hero", line=lineno))
-            hero = hero or heroes[key]  # the first Hero line counts
-        elif key in index:
-            cards[index[key]] += count
+    for entry, ident in found:
+        if ident in content.heroes:
+            if hero is not None or entry.count != 1:
+                problems.append(txt("altered.deck.one_hero", line=entry.line))
+            hero = hero or ident  # the first Hero line counts
         else:
-            problems.append(txt("altered.deck.unknown_line", line=lineno, name=name[:40]))
+            cards[ident] += entry.count
     return hero, dict(cards), problems

@@ -11,10 +11,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from bot.engine import Text, txt
+from bot.engine import Text, decklist, txt
+from bot.engine.content import Problems, entries, load_models, read_yaml
 
 CONTENT_DIR = Path(__file__).parent / "content"
 DECK_SIZE = 50
@@ -137,14 +137,6 @@ class Content(BaseModel):
     decks: dict[str, DeckDef]
 
 
-class ContentError(Exception):
-    """Every problem found while loading the content, reported at once."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
-
 def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef]) -> list[Text]:
     """Rule "Matériel": 50 cards, at most 4 of a kind, one general; list every problem."""
     problems: list[Text] = []
@@ -169,71 +161,40 @@ def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef
 
 
 def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, list[str], list[Text]]:
-    """Read a text deck list: lines like "4 archer" or "4x Archer"; "general: aldric" or a line
-    naming a general card. Card names may be ids or the French/English names."""
-    by_name = {c.id: c.id for c in pool.values()}
-    for c in pool.values():
-        by_name.setdefault(c.name.fr.casefold(), c.id)
-        by_name.setdefault(c.name.en.casefold(), c.id)
+    """Read a text deck list with the kernel's parser (bot/engine/decklist.py): "4 archer", "4x Archer",
+    "Archer x4"; the general on a line of its own ("Général : Aldric", or just its name). Names may be
+    ids or the French or English names, accents and case ignored."""
+    entries, problems = decklist.parse(text, labels={"general": "general", "général": "general"})
+    index = decklist.name_index({c.id: (c.name.fr, c.name.en) for c in pool.values()})
+    found, unknown = decklist.resolve(entries, index, lambda cid: txt(f"liber.card.{cid}"))
+    problems += unknown
     general: str | None = None
     cards: list[str] = []
-    problems: list[Text] = []
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = re.fullmatch(r"(?i)(?:g[ée]n[ée]ral|general)\s*:\s*(.+)", line)
-        if m:
-            general = by_name.get(m.group(1).strip().casefold(), m.group(1).strip())
-            continue
-        m = re.fullmatch(r"(\d+)\s*[xX]?\s+(.+)", line)
-        count, name = (int(m.group(1)), m.group(2)) if m else (1, line)
-        cid = by_name.get(name.strip().casefold())
-        if cid is None:
-            problems.append(txt("liber.deck.unknown_card", name=name.strip()))
-            continue
-        if pool[cid].type == "general":
+    for entry, cid in found:
+        if entry.label == "general" or pool[cid].type == "general":
             if general is not None and general != cid:
                 problems.append(txt("liber.deck.two_generals"))
-            general = cid
+            general = general or cid
             continue
-        cards.extend([cid] * count)
+        cards.extend([cid] * entry.count)  # bounded: the parser caps every count and the total
     return general, cards, problems
 
 
 def load_content(directory: Path = CONTENT_DIR) -> Content:
-    """Load and cross-check the pool and decks; raise `ContentError` listing every problem."""
-    problems: list[str] = []
-    cards: dict[str, CardDef] = {}
-    raw_cards = yaml.safe_load((directory / "cards.yaml").read_text(encoding="utf-8")) or []
-    for i, raw in enumerate(raw_cards):
-        try:
-            card = CardDef.model_validate(raw)
-        except ValidationError as exc:
-            for err in exc.errors():
-                problems.append(f"cards.yaml #{i} ({raw.get('id', '?')}): {err['msg']} at {err['loc']}")
-            continue
-        if card.id in cards:
-            problems.append(f"cards.yaml: duplicate id {card.id!r}")
-        cards[card.id] = card
+    """Load and cross-check the pool and decks with the kernel's loader; every problem at once."""
+    problems = Problems()
+    card_docs = entries(read_yaml(directory / "cards.yaml", problems), None, "cards.yaml", problems)
+    cards = load_models(CardDef, card_docs, "cards.yaml", problems, kind="card")
     for card in cards.values():
         if card.creates is not None and card.creates not in cards:
             problems.append(f"{card.id}: creates unknown card {card.creates!r}")
-    decks: dict[str, DeckDef] = {}
-    raw_decks = yaml.safe_load((directory / "decks.yaml").read_text(encoding="utf-8")) or []
-    for i, raw in enumerate(raw_decks):
-        try:
-            deck = DeckDef.model_validate(raw)
-        except ValidationError as exc:
-            for err in exc.errors():
-                problems.append(f"decks.yaml #{i}: {err['msg']} at {err['loc']}")
-            continue
+    deck_docs = entries(read_yaml(directory / "decks.yaml", problems), None, "decks.yaml", problems)
+    decks = load_models(DeckDef, deck_docs, "decks.yaml", problems, kind="deck")
+    for deck in decks.values():
         problems += [
             f"deck {deck.id}: {p.key} {p.params}" for p in deck_problems(deck.general, deck.card_list(), cards)
         ]
-        decks[deck.id] = deck
-    if problems:
-        raise ContentError(problems)
+    problems.raise_if_any("King of Liber")
     return Content(cards=cards, decks=decks)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.engine import Rng, SeatSpec, Text
 from bot.games.altered import GAME
+from bot.i18n import catalog
 from tests.support.agents import ai_move
 
 CAT = GAME.catalog
@@ -21,7 +22,9 @@ def render(value: Any, locale: str) -> str:
         value = {"key": value.key, "params": value.params}
     if isinstance(value, dict) and "key" in value:
         params = {k: render(v, locale) for k, v in value.get("params", {}).items()}
-        return CAT[locale][value["key"]].format(**params)
+        template = CAT[locale].get(value["key"]) or catalog().get(value["key"], locale)  # host strings (deck.*)
+        assert template is not None, value["key"]
+        return template.format(**params)
     if isinstance(value, list | tuple):
         return ", ".join(render(v, locale) for v in value)
     return str(value)

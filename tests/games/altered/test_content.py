@@ -9,8 +9,9 @@ import pytest
 import yaml
 
 from bot.engine import EngineError
+from bot.engine.content import ContentError
 from bot.games.altered import GAME
-from bot.games.altered.content import CONTENT, CONTENT_DIR, ContentError, load_content, parse_content
+from bot.games.altered.content import CONTENT, CONTENT_DIR, load_content, parse_content
 from bot.games.altered.decks import deck_problems, parse_decklist
 
 
@@ -73,7 +74,7 @@ def test_invalid_deck_lists_every_problem() -> None:
         GAME.validate_seat_options({"decklist": text})
     assert err.value.code == "altered.invalid_deck"
     keys = [p.key.rsplit(".", 1)[1] for p in err.value.params["problems"]]
-    assert keys == ["unknown_line", "wrong_faction", "too_few", "too_many_copies"]
+    assert keys == ["unknown", "wrong_faction", "too_few", "too_many_copies"]
     for bad in ({"deck": "nope"}, {"deck": "aube", "x": 1}):
         with pytest.raises(EngineError) as err:
             GAME.validate_seat_options(bad)

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.content import ContentError
 from bot.games.liber.content import (
     ABILITIES,
     CARDS,
     DECK_SIZE,
     DECKS,
     MAX_COPIES,
-    ContentError,
     deck_problems,
     load_content,
 )

@@ -216,7 +216,7 @@ def test_validate_seat_options() -> None:
     with pytest.raises(EngineError) as err:
         GAME.validate_seat_options({"decklist": text})
     problems = {(p.key, tuple(sorted(p.params.items()))) for p in err.value.params["problems"]}
-    assert ("liber.deck.unknown_card", (("name", "unknown card"),)) in problems
+    assert ("deck.unknown", (("line", 4), ("name", "unknown card"))) in problems
     assert ("liber.deck.too_many", (("count", 5), ("max", 4), ("name", "Brute"))) in problems
     assert ("liber.deck.size", (("count", 9), ("size", 50))) in problems
     good = "general: aldric\n" + "\n".join(

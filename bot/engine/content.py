@@ -1,0 +1,92 @@
+"""One content loader for every game: YAML validated by pydantic, every error reported at once.
+
+A game's content (cards, units, heroes, scenarios, decks) is data. Loading it must never stop at the
+first problem: a content author fixes a file in one pass when every broken entry is listed, with the
+file, the entry and the path of the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ContentError(ValueError):
+    """The content is invalid; `problems` lists every problem found."""
+
+    def __init__(self, problems: list[str], game: str = "") -> None:
+        self.problems = problems
+        head = f"invalid {game} content" if game else "invalid content"
+        super().__init__(head + ":\n" + "\n".join(f"- {p}" for p in problems))
+
+
+class Problems(list[str]):
+    """Collects problems while loading; `raise_if_any` ends the load with all of them."""
+
+    def raise_if_any(self, game: str = "") -> None:
+        if self:
+            raise ContentError(list(self), game)
+
+
+def read_yaml(path: Path, problems: Problems) -> Any:
+    """A YAML document, or None (with a problem) when the file is missing or unreadable."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        problems.append(f"{path.name}: {exc}")
+        return None
+
+
+def entries(doc: Any, key: str | None, file: str, problems: Problems) -> list[Any]:
+    """The list of raw entries of a document (the document itself, or its `key`)."""
+    items = doc if key is None else (doc.get(key, []) if isinstance(doc, dict) else None)
+    if items is None and key is None:
+        return []
+    if not isinstance(items, list):
+        problems.append(f"{file}: {'the document' if key is None else repr(key)} must be a list")
+        return []
+    return items
+
+
+def validate(model: type[M], raw: Any, label: str, problems: Problems) -> M | None:
+    """One entry checked against its model; every field error becomes a problem."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = ".".join(str(p) for p in err["loc"]) or "(entry)"
+            problems.append(f"{label}: {loc}: {err['msg']}")
+        return None
+
+
+def load_models(
+    model: type[M],
+    items: list[Any],
+    file: str,
+    problems: Problems,
+    *,
+    kind: str = "entry",
+    key: Callable[[M], str] = lambda m: str(getattr(m, "id")),  # noqa: B009
+    taken: set[str] | None = None,
+) -> dict[str, M]:
+    """Validate a list of entries into `{id: model}`, reporting bad entries and duplicate ids."""
+    out: dict[str, M] = {}
+    taken = taken if taken is not None else set()
+    for i, raw in enumerate(items):
+        ident = str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
+        found = validate(model, raw, f"{file}: {kind} #{i} ({ident})", problems)
+        if found is None:
+            continue
+        k = key(found)
+        if k in out or k in taken:
+            problems.append(f"{file}: duplicate {kind} id {k!r}")
+            continue
+        out[k] = found
+    taken.update(out)
+    return out
