@@ -51,6 +51,13 @@ def run(args: list[str]) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 1
+    from bot.storage import StorageUnavailable, Store
+
+    try:
+        Store.check(settings.database_path)  # fail now, clearly, rather than inside the gateway loop
+    except StorageUnavailable as exc:
+        print(f"Tavernier cannot use its database: {exc.message}. Check DATABASE_PATH.", file=sys.stderr)
+        return 3
     from bot.app import TavernierBot
 
     bot = TavernierBot(

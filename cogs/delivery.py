@@ -18,7 +18,7 @@ import discord
 
 from bot.engine import Event
 from bot.i18n import t
-from bot.services import Applied, LiveMatch
+from bot.services import Applied, LiveMatch, MatchRecord
 
 from . import presenters as p
 
@@ -52,6 +52,16 @@ class DiscordNotifier:
             await msg.edit(embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale))
         except discord.HTTPException:
             log.warning("lobby edit failed match=%s", live.id)
+
+    async def broken(self, rec: MatchRecord) -> None:
+        """A match that cannot be loaded any more: say so in its thread (nothing secret), once."""
+        if not rec.thread_id:
+            return
+        thread = self.bot.get_partial_messageable(rec.thread_id, guild_id=rec.guild_id)
+        try:
+            await thread.send(t("match.broken", rec.locale, id=rec.id))
+        except discord.HTTPException:
+            log.warning("could not tell the thread of a broken match match=%s", rec.id)
 
     async def cancelled(self, live: LiveMatch) -> None:
         await self.lobby_changed(live)

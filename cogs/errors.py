@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.engine import EngineError
 from bot.i18n import catalog, localize, t
-from bot.services import StaleVersion
+from bot.services import StaleVersion, StorageError
 
 log = logging.getLogger("tavernier.errors")
 
@@ -28,6 +28,10 @@ def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> 
     """Turn an exception into what the player reads."""
     if isinstance(exc, StaleVersion):
         return ErrorAnswer(t("error.stale_version", locale), stale=True)
+    if isinstance(exc, StorageError):
+        # the write was one transaction that did not commit: nothing changed, say so plainly
+        log.error("storage failed match=%s error=%s", match_id or "-", exc)
+        return ErrorAnswer(t("error.storage", locale))
     if isinstance(exc, EngineError):
         key = f"error.{exc.code}"
         params = {k: _param(v, locale) for k, v in exc.params.items()}

@@ -54,32 +54,39 @@ def event_line(live: LiveMatch, event: Event, locale: str) -> str | None:
 def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
     """Everything the table may read about one accepted step."""
     lines = [line for e in step.events if e.public and (line := event_line(live, e, locale))]
-    if step.commitment is not None:
-        seat, digest = step.commitment
-        lines.append(t("log.commitment", locale, seat=live.seat_name(seat), digest=digest[:16]))
+    for sealed in step.sealed:
+        lines.append(commitment_line(live, sealed.seat, sealed.label, sealed.digest, locale))
     for r in step.reveals:
-        label = r.payload
-        try:
-            action = live.game.parse_action(json.loads(r.payload))
-            label = localize(live.game.describe_action(live.state, r.seat, action), locale, live.seat_name)
-        except Exception:  # the raw payload still lets anyone verify the hash
-            label = r.payload
-        lines.append(
-            t(
-                "log.reveal",
-                locale,
-                seat=live.seat_name(r.seat),
-                choice=label,
-                salt=r.salt,
-                digest=r.digest[:16],
-                ok="✅" if r.verified else "⚠️",
-            )
-        )
+        lines.append(reveal_line(live, r, locale))
     if not lines and step.seat is not None:
         lines.append(t("log.acted", locale, seat=live.seat_name(step.seat)))
     if step.outcome is not None:
         lines.append(outcome_line(live, step.outcome, locale))
     return lines
+
+
+def _owner(live: LiveMatch, seat: int, locale: str) -> str:
+    return live.seat_name(seat) if seat >= 0 else t("log.nobody", locale)
+
+
+def commitment_line(live: LiveMatch, seat: int, label: str, digest: str, locale: str) -> str:
+    """A commitment as the table reads it: whose, what, and the whole SHA-256 (anyone can check it)."""
+    key = "log.commitment" if label == "answer" else "log.sealed_deck"
+    return t(key, locale, seat=_owner(live, seat, locale), digest=digest)
+
+
+def reveal_line(live: LiveMatch, r: Any, locale: str) -> str:
+    """An opened commitment: the choice and its salt (a deck order is too long: the full log has it)."""
+    ok = "✅" if r.verified else "⚠️"
+    if r.label != "answer":
+        return t("log.reveal_deck", locale, seat=_owner(live, r.seat, locale), digest=r.digest, ok=ok)
+    label = r.payload
+    try:
+        action = live.game.parse_action(json.loads(r.payload))
+        label = localize(live.game.describe_action(live.state, r.seat, action), locale, live.seat_name)
+    except Exception:  # the raw payload still lets anyone verify the hash
+        label = r.payload
+    return t("log.reveal", locale, seat=_owner(live, r.seat, locale), choice=label, salt=r.salt, digest=r.digest, ok=ok)
 
 
 def outcome_line(live: LiveMatch, outcome: Any, locale: str) -> str:

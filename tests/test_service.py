@@ -99,8 +99,9 @@ async def test_two_concurrent_submits_at_one_version_apply_exactly_one(service: 
 async def test_commitment_published_at_lock_and_verified_at_reveal(service: MatchService) -> None:
     live = await _started(service)
     first = await service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][-1]), live.version)
-    assert first.commitment is not None and first.commitment[0] == 0
-    digest = first.commitment[1]
+    (sealed,) = first.sealed
+    assert (sealed.seat, sealed.label) == (0, "answer")
+    digest = sealed.digest
     assert len(digest) == 64
     second = await service.submit(live.id, BOB.user_id, Pick(card=live.state.hands[1][0]), live.version)
     assert {r.seat for r in second.reveals} == {0, 1}
@@ -136,10 +137,11 @@ async def test_replay_from_the_seed_gives_the_snapshot(service: MatchService, st
     live = await _started(service)
     await _play_out(service, live)
     entries = await store.log(live.id)
-    seq, snap = await store.latest_snapshot(live.id)
-    assert seq == entries[-1].seq  # the final state is always snapshotted
+    snap = await store.latest_snapshot(live.id)
+    assert snap is not None and snap.seq == entries[-1].seq  # the final state is always snapshotted
+    assert snap.state_version == live.game.state_version
     state, rng = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
-    assert service.snapshot_of(live.game, state) == snap
+    assert live.game.dump_state(state) == snap.state
     assert rng.state() == entries[-1].rng_after
 
 

@@ -1,5 +1,7 @@
 """Async orchestration: the match service and its ports."""
 
+from bot.storage import MatchRecord, StorageError, StorageUnavailable
+
 from .errors import ServiceError, StaleVersion
 from .matches import MatchService
 from .model import Applied, LiveMatch, Player, Reveal
@@ -8,6 +10,7 @@ from .ports import Notifier, NullNotifier
 __all__ = [
     "Applied",
     "LiveMatch",
+    "MatchRecord",
     "MatchService",
     "Notifier",
     "NullNotifier",
@@ -15,4 +18,6 @@ __all__ = [
     "Reveal",
     "ServiceError",
     "StaleVersion",
+    "StorageError",
+    "StorageUnavailable",
 ]

@@ -69,6 +69,7 @@ class AiSeats(ServiceCore):
                 await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
 
         await asyncio.wait_for(_drain(), timeout)
+        await self.flush()
 
     def busy(self) -> bool:
         """Whether an AI seat is thinking or about to play."""
@@ -79,3 +80,4 @@ class AiSeats(ServiceCore):
         for task in list(self._ai_tasks.values()):
             task.cancel()
         await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
+        await self.flush()

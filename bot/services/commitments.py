@@ -13,18 +13,18 @@ import secrets
 from typing import Any
 
 
-def canonical(action: dict[str, Any]) -> str:
-    return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def digest(match_id: str, seq: int, salt: str, payload: str) -> str:
     return hashlib.sha256(f"{match_id}:{seq}:{salt}:{payload}".encode()).hexdigest()
 
 
-def commit(match_id: str, seq: int, action: dict[str, Any]) -> tuple[str, str, str]:
-    """Return (digest, salt, payload) for a hidden choice."""
+def commit(match_id: str, seq: int, value: Any) -> tuple[str, str, str]:
+    """Return (digest, salt, payload) for a hidden value (an answer's action, a deck's order)."""
     salt = secrets.token_hex(16)
-    payload = canonical(action)
+    payload = canonical(value)
     return digest(match_id, seq, salt, payload), salt, payload
 
 

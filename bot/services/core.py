@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine import AnyGame, Rng, get_game
@@ -25,8 +25,6 @@ from .replay import rebuild, replay_recorded
 log = logging.getLogger("tavernier.matches")
 
 ACTIVE = ("lobby", "active")
-#: Key under which a snapshot records the game's `state_version` (older snapshots have none: 1).
-STATE_VERSION_KEY = "__state_version__"
 
 
 class ServiceCore:
@@ -53,6 +51,17 @@ class ServiceCore:
         self._open_commitments: dict[str, list[Commitment]] = {}
         self.drafts = Drafts()
         self.closed = False
+        self._background: set[asyncio.Task[None]] = set()
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run bookkeeping off the player's path; `flush` (and `close`) wait for it."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def flush(self) -> None:
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
 
     # -- what each mixin provides to the others (core comes last in the MRO) ----------------------
     def _schedule_ai(self, live: LiveMatch) -> None:
@@ -99,7 +108,7 @@ class ServiceCore:
 
     async def _load(self, rec: MatchRecord) -> LiveMatch:
         """Latest snapshot plus the log's tail; a snapshot from an older state shape is rebuilt from the
-        whole log (every step's chance results are recorded, so the rebuild is exact)."""
+        whole log (every step's chance results are recorded, so the rebuild is exact) and saved again."""
         game: AnyGame = get_game(rec.game)
         seats = await self.store.seats(rec.id)
         live = LiveMatch(rec=rec, seats=seats, game=game)
@@ -107,23 +116,23 @@ class ServiceCore:
             snap = await self.store.latest_snapshot(rec.id)
             if snap is None:
                 raise ServiceError("corrupt_match", match=rec.id)
-            snap_seq, data = snap
-            version = int(data.pop(STATE_VERSION_KEY, 1))
-            if version != game.state_version:
+            if snap.state_version != game.state_version:
                 entries = await self.store.log(rec.id)
                 live.state = rebuild(game, seats, rec.options, entries)
-                log.info("snapshot rebuilt match=%s from_version=%d to=%d", rec.id, version, game.state_version)
+                dumped = game.dump_state(live.state)
+                await self.store.put_snapshot(rec.id, entries[-1].seq, dumped, game.state_version)
+                log.info("snapshot rebuilt match=%s from=%d to=%d", rec.id, snap.state_version, game.state_version)
             else:
-                entries = await self.store.log(rec.id, after=snap_seq - 1)
-                live.state = replay_recorded(game, game.load_state(data), entries[1:])
+                entries = await self.store.log(rec.id, after=snap.seq - 1)
+                live.state = replay_recorded(game, game.load_state(snap.state), entries[1:])
             live.rng = Rng.from_state(entries[-1].rng_after)
         self._open_commitments[rec.id] = await self.store.commitments(rec.id, open_only=True)
         return live
 
-    def snapshot_of(self, game: AnyGame, state: Any) -> dict[str, Any]:
-        data = game.dump_state(state)
-        data[STATE_VERSION_KEY] = game.state_version
-        return data
+    async def _reload(self, match_id: str) -> LiveMatch:
+        """Forget the loaded match and read it again (another writer changed it)."""
+        self._live.pop(match_id, None)
+        return await self.get(match_id)
 
     # -- queries ----------------------------------------------------------------------------------
     async def history(self, match_id: str) -> list[LogEntry]:

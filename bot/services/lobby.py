@@ -8,7 +8,7 @@ import secrets
 from typing import Any
 
 from bot.engine import Rng, get_game
-from bot.storage import MatchRecord, SeatRecord
+from bot.storage import MatchRecord, SeatRecord, VersionConflict
 
 from .core import ACTIVE, ServiceCore
 from .errors import ServiceError
@@ -22,6 +22,25 @@ AI_NAME = "Tavernier (IA)"
 
 
 class LobbyOps(ServiceCore):
+    """Every write is conditional on the revision of the match it read; memory changes only after the
+    commit. A match another instance changed meanwhile is read again and the player told to retry."""
+
+    async def _save_lobby(self, live: LiveMatch, rec: MatchRecord, seats: list[SeatRecord]) -> None:
+        try:
+            await self.store.save_lobby(rec, seats)
+        except VersionConflict:
+            await self._reload(live.id)
+            raise ServiceError("match_changed") from None
+        live.rec, live.seats = rec, seats
+
+    async def _save_match(self, live: LiveMatch, rec: MatchRecord) -> None:
+        try:
+            await self.store.update_match(rec)
+        except VersionConflict:
+            await self._reload(live.id)
+            raise ServiceError("match_changed") from None
+        live.rec = rec
+
     async def create(
         self,
         *,
@@ -34,6 +53,7 @@ class LobbyOps(ServiceCore):
         locale: str = "fr",
         join: bool = True,
     ) -> LiveMatch:
+        """The match and its first seat in one transaction: a crash leaves nothing half-made."""
         game = get_game(game_key)
         opts = game.validate_options(dict(options or {}))
         seats = []
@@ -52,8 +72,7 @@ class LobbyOps(ServiceCore):
             options=opts,
             locale=locale,
         )
-        await self.store.create_match(rec)
-        await self.store.replace_seats(rec.id, seats)
+        await self.store.create_match(rec, seats)
         live = LiveMatch(rec=rec, seats=seats, game=game)
         self._live[rec.id] = live
         self._open_commitments[rec.id] = []
@@ -63,11 +82,12 @@ class LobbyOps(ServiceCore):
     async def attach(self, match_id: str, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
         live = await self.get(match_id)
         async with live.lock:
+            rec = dataclasses.replace(live.rec)
             if thread_id is not None:
-                live.rec.thread_id = thread_id
+                rec.thread_id = thread_id
             if lobby_message_id is not None:
-                live.rec.lobby_message_id = lobby_message_id
-            await self.store.update_match(live.rec)
+                rec.lobby_message_id = lobby_message_id
+            await self._save_match(live, rec)
 
     async def join(self, match_id: str, player: Player, seat_options: dict[str, Any] | None = None) -> LiveMatch:
         live = await self.get(match_id)
@@ -81,9 +101,7 @@ class LobbyOps(ServiceCore):
             seat = SeatRecord(
                 seat=len(live.seats), name=player.name, user_id=player.user_id, options=so, locale=player.locale
             )
-            seats = [*live.seats, seat]
-            await self.store.replace_seats(live.id, seats)
-            live.seats = seats
+            await self._save_lobby(live, dataclasses.replace(live.rec), [*live.seats, seat])
         await self.notifier.lobby_changed(live)
         return live
 
@@ -98,27 +116,23 @@ class LobbyOps(ServiceCore):
             n = sum(1 for s in live.seats if s.is_ai) + 1
             name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
             seat = SeatRecord(seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale)
-            seats = [*live.seats, seat]
-            await self.store.replace_seats(live.id, seats)
-            live.seats = seats
+            await self._save_lobby(live, dataclasses.replace(live.rec), [*live.seats, seat])
         await self.notifier.lobby_changed(live)
         return live
 
     async def leave(self, match_id: str, user_id: int) -> LiveMatch:
         live = await self.get(match_id)
-        cancelled = False
         async with live.lock:
             self._require_lobby(live)
             if not live.seat_of(user_id):
                 raise ServiceError("not_seated")
             kept = [s for s in live.seats if s.user_id != user_id]
             seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(kept)]
-            await self.store.replace_seats(live.id, seats)
-            live.seats = seats
-            if not any(not s.is_ai for s in seats):
-                live.rec.status = "cancelled"
-                await self.store.update_match(live.rec)
-                cancelled = True
+            rec = dataclasses.replace(live.rec)
+            cancelled = not any(not s.is_ai for s in seats)
+            if cancelled:
+                rec.status = "cancelled"
+            await self._save_lobby(live, rec, seats)
         if cancelled:
             await self.notifier.cancelled(live)
         else:
@@ -131,8 +145,8 @@ class LobbyOps(ServiceCore):
         seat = live.seat_of(user_id)
         if seat is None or seat.dm_ok == ok:
             return
+        await self.store.set_dm_ok(live.id, seat.seat, ok)
         seat.dm_ok = ok
-        await self.store.put_seat(live.id, seat)
 
     async def cancel(self, match_id: str, user_id: int, *, is_manager: bool = False) -> LiveMatch:
         """The creator may cancel a lobby; server managers may cancel any unfinished match."""
@@ -142,8 +156,7 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("match_not_active")
             if not is_manager and not (live.rec.status == "lobby" and user_id == live.rec.created_by):
                 raise ServiceError("not_allowed")
-            live.rec.status = "cancelled"
-            await self.store.update_match(live.rec)
+            await self._save_match(live, dataclasses.replace(live.rec, status="cancelled"))
         self._forget_ai(live.id)
         await self.notifier.cancelled(live)
         return live
@@ -159,7 +172,13 @@ class LobbyOps(ServiceCore):
             transition = live.game.setup(seat_specs(live.seats), live.rec.options, rng)
             rec = dataclasses.replace(live.rec, status="active")
             step = await self._commit_step(
-                live, rec, transition.state, rng, kind="setup", events=tuple(transition.events)
+                live,
+                rec,
+                transition.state,
+                rng,
+                kind="setup",
+                events=tuple(transition.events),
+                sealed=transition.sealed,
             )
             await live.delivery.acquire()
         return await self._deliver(live, step)

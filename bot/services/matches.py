@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.engine import EngineError
+from bot.storage import StorageUnavailable
 
 from .ai_seats import AiSeats
 from .core import ACTIVE
@@ -30,15 +30,26 @@ class MatchService(MoveOps, LobbyOps, AiSeats):
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
 
     async def resume_all(self) -> list[LiveMatch]:
-        """At start-up: load every lobby and active match, and let AI seats that must act play."""
+        """At start-up: load every lobby and active match, deliver what a crash left undelivered, and let
+        AI seats that must act play. A match that cannot be loaded is marked broken, its thread told,
+        logged once; every other match still loads."""
         out = []
         for rec in await self.store.matches_with_status(*ACTIVE):
+            if rec.broken:
+                continue
             try:
                 live = await self.get(rec.id)
-            except EngineError as exc:
-                log.error("cannot resume match=%s code=%s", rec.id, exc.code)
+            except StorageUnavailable:
+                raise
+            except Exception as exc:
+                reason = getattr(exc, "code", None) or type(exc).__name__
+                log.error("cannot resume match=%s reason=%s", rec.id, reason)
+                await self.store.mark_broken(rec.id, str(reason))
+                await self.notifier.broken(rec)
                 continue
             out.append(live)
+        delivered = await self.redeliver()
+        for live in out:
             self._schedule_ai(live)
-        log.info("resumed matches=%d", len(out))
+        log.info("resumed matches=%d redelivered=%d", len(out), delivered)
         return out

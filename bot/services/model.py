@@ -59,6 +59,15 @@ class LiveMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class Sealed:
+    """A commitment made public by a step: whose (-1: nobody's), what ("answer", "deck"), its digest."""
+
+    seat: int
+    label: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """A commitment opened at reveal: anyone can recompute `digest` from the rest."""
 
@@ -68,6 +77,7 @@ class Reveal:
     salt: str
     payload: str
     verified: bool
+    label: str = "answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,5 +91,5 @@ class Applied:
     events: tuple[Event, ...]
     phase_changed: bool
     outcome: Outcome | None
-    commitment: tuple[int, str] | None = None  # (seat, digest) of a newly locked hidden choice
+    sealed: tuple[Sealed, ...] = ()  # commitments published by this step (a locked choice, deck orders)
     reveals: tuple[Reveal, ...] = ()

@@ -24,13 +24,15 @@ from bot.engine import (
     public,
     txt,
 )
-from bot.storage import Commitment, LogEntry, MatchRecord, VersionConflict
+from bot.engine import Sealed as EngineSealed
+from bot.engine.sealed import ANSWER
+from bot.storage import Commitment, LogEntry, MatchRecord, StorageError, VersionConflict
 
 from . import commitments
 from .core import ServiceCore
 from .drafts import Draft
 from .errors import ServiceError, StaleVersion
-from .model import Applied, LiveMatch, Reveal
+from .model import Applied, LiveMatch, Reveal, Sealed
 
 log = logging.getLogger("tavernier.matches")
 
@@ -90,6 +92,7 @@ class MoveOps(ServiceCore):
             action=action,
             events=tuple(transition.events),
             secret=secret,
+            sealed=transition.sealed,
         )
 
     async def _concede(self, live: LiveMatch, seat: int) -> Applied:
@@ -121,9 +124,14 @@ class MoveOps(ServiceCore):
         action: Any = None,
         events: tuple[Event, ...] = (),
         secret: bool = False,
+        sealed: tuple[EngineSealed, ...] = (),
         forced_outcome: Outcome | None = None,
     ) -> Applied:
-        """Persist one step (log, version, snapshot, commitment); only then change the live match."""
+        """Persist one step (log, version, snapshot, commitments, outbox); only then change the live match.
+
+        Commitments: a secret answer is sealed as it is given ("answer"); an engine seals what it hid by
+        chance (a deck's order). They open when a REVEAL names their seat, or all at the end.
+        """
         game = live.game
         seq = live.version
         outcome = forced_outcome or game.outcome(state)
@@ -137,13 +145,11 @@ class MoveOps(ServiceCore):
             outcome=outcome.model_dump(mode="json") if outcome else None,
         )
         action_json = action.dump() if action is not None else None
-        commitment = None
+        new: list[Commitment] = []
         if secret and action_json is not None:
-            dig, salt, payload = commitments.commit(live.id, seq, action_json)
-            commitment = Commitment(
-                seq=seq, seat=seat if seat is not None else -1, digest=dig, salt=salt, payload=payload
-            )
-        opened = self._reveals(live, events, outcome is not None, commitment)
+            new.append(self._seal(live.id, seq, seat if seat is not None else -1, ANSWER, action_json))
+        new += [self._seal(live.id, seq, -1 if s.seat is None else s.seat, s.label, s.payload) for s in sealed]
+        opened = self._reveals(live, events, outcome is not None, new)
         entry = LogEntry(
             seq=seq,
             kind=kind,
@@ -152,27 +158,44 @@ class MoveOps(ServiceCore):
             draws=[list(d) for d in rng.take_draws()],
             rng_after=rng.state(),
             events=[e.model_dump(mode="json") for e in events],
+            meta={"phase_changed": phase_changed},
         )
         due = kind == "setup" or outcome is not None or seq % self.snapshot_every == 0
         try:
             await self.store.append(
                 rec,
                 entry,
-                snapshot=self.snapshot_of(game, state) if due else None,
-                commitment=commitment,
-                revealed=[c.seq for c in opened],
+                snapshot=game.dump_state(state) if due else None,
+                state_version=game.state_version,
+                commitments=new,
+                revealed=[c.key for c in opened],
             )
         except VersionConflict:
             # another process moved the match on: reload it and tell the player the board changed
-            self._live.pop(live.id, None)
-            fresh = await self.get(live.id)
+            fresh = await self._reload(live.id)
             raise StaleVersion(fresh.version) from None
         live.rec, live.state, live.rng = rec, state, rng
         open_list = self._open_commitments.setdefault(live.id, [])
-        if commitment is not None:
-            open_list.append(commitment)
+        open_list += new
         for c in opened:
             open_list.remove(c)
+        return self._applied(live.id, entry, action, events, outcome, new, opened)
+
+    @staticmethod
+    def _seal(match_id: str, seq: int, seat: int, label: str, value: Any) -> Commitment:
+        dig, salt, payload = commitments.commit(match_id, seq, value)
+        return Commitment(seq=seq, seat=seat, digest=dig, salt=salt, payload=payload, label=label)
+
+    @staticmethod
+    def _applied(
+        match_id: str,
+        entry: LogEntry,
+        action: Any,
+        events: tuple[Event, ...],
+        outcome: Outcome | None,
+        new: list[Commitment],
+        opened: list[Commitment],
+    ) -> Applied:
         reveals = tuple(
             Reveal(
                 seq=c.seq,
@@ -180,45 +203,87 @@ class MoveOps(ServiceCore):
                 digest=c.digest,
                 salt=c.salt,
                 payload=c.payload,
-                verified=commitments.verify(live.id, c.seq, c.salt, c.payload, c.digest),
+                verified=commitments.verify(match_id, c.seq, c.salt, c.payload, c.digest),
+                label=c.label,
             )
             for c in opened
         )
         return Applied(
-            seq=seq,
-            kind=kind,
-            seat=seat,
+            seq=entry.seq,
+            kind=entry.kind,
+            seat=entry.seat,
             action=action,
             events=events,
-            phase_changed=phase_changed,
+            phase_changed=bool(entry.meta.get("phase_changed", True)),
             outcome=outcome,
-            commitment=(commitment.seat, commitment.digest) if commitment else None,
+            sealed=tuple(Sealed(c.seat, c.label, c.digest) for c in new),
             reveals=reveals,
         )
 
     def _reveals(
-        self, live: LiveMatch, events: tuple[Event, ...], ended: bool, new: Commitment | None
+        self, live: LiveMatch, events: tuple[Event, ...], ended: bool, new: list[Commitment]
     ) -> list[Commitment]:
-        """Commitments opened by this step (including one it locks): the seats a REVEAL names, or all at the end."""
-        pending = [*self._open_commitments.get(live.id, []), *([new] if new else [])]
+        """Commitments this step opens (one it locks included): the answers of the seats a REVEAL names
+        (or the labels it names), or every one at the end of the match."""
+        pending = [*self._open_commitments.get(live.id, []), *new]
         if ended:
             return list(pending)
-        seats: set[int] = set()
+        opened: list[Commitment] = []
         for e in events:
             if e.kind == REVEAL and e.public:
-                seats.update(int(s) for s in e.params.get("seats", []))
-        return [c for c in pending if c.seat in seats]
+                seats = {int(s) for s in e.params.get("seats", [])}
+                labels = set(e.params.get("labels", [ANSWER]))
+                opened += [c for c in pending if c.seat in seats and c.label in labels and c not in opened]
+        return opened
 
     async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
-        """Tell the notifier (in order, the delivery lock is held), then let AI seats play."""
+        """Tell the notifier (in order, the delivery lock is held), clear the outbox, let AI seats play.
+
+        The step was saved as undelivered in its own transaction: a crash before this point is
+        delivered again at the next start (`redeliver`).
+        """
         try:
             await self.notifier.applied(live, step)
         except Exception:
             log.exception("delivery failed match=%s seq=%d", live.id, step.seq)
         finally:
             live.delivery.release()
+        self._in_background(self._clear_outbox(live.id, step.seq))
         self._schedule_ai(live)
         return step
+
+    async def _clear_outbox(self, match_id: str, seq: int) -> None:
+        """Off the player's path: the step is delivered (losing this mark re-posts it, never loses it)."""
+        try:
+            await self.store.mark_delivered(match_id, seq)
+        except StorageError:
+            log.warning("could not clear the outbox match=%s seq=%d", match_id, seq)
+
+    async def redeliver(self) -> int:
+        """At start-up: deliver every step that was saved but never delivered (a crash in between)."""
+        done = 0
+        for match_id, seq in await self.store.undelivered():
+            try:
+                live = await self.get(match_id)
+                entries = await self.store.log(match_id, after=seq - 1)
+                entry = entries[0]
+                every = await self.store.commitments(match_id)
+                new = [c for c in every if c.seq == seq]
+                opened = [c for c in every if c.revealed_seq == seq]
+                events = tuple(Event.model_validate(e) for e in entry.events)
+                action = live.game.parse_action(entry.action) if entry.kind == "action" and entry.action else None
+                outcome = (
+                    Outcome.model_validate(live.rec.outcome) if live.rec.outcome and seq == live.version - 1 else None
+                )
+                step = self._applied(match_id, entry, action, events, outcome, new, opened)
+            except Exception:
+                log.exception("cannot redeliver match=%s seq=%d", match_id, seq)
+                continue
+            async with live.lock:
+                await live.delivery.acquire()
+            await self._deliver(live, step)
+            done += 1
+        return done
 
     # -- what the edge may ask ----------------------------------------------------------------------
     def choices(self, live: LiveMatch, seat: int, ask: Ask) -> list[Choice[Any]]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.storage import MatchRecord
+
 from .model import Applied, LiveMatch
 
 
@@ -13,6 +15,7 @@ class Notifier(Protocol):
     async def lobby_changed(self, match: LiveMatch) -> None: ...
     async def applied(self, match: LiveMatch, step: Applied) -> None: ...
     async def cancelled(self, match: LiveMatch) -> None: ...
+    async def broken(self, match: MatchRecord) -> None: ...
 
 
 class NullNotifier:
@@ -25,4 +28,7 @@ class NullNotifier:
         return None
 
     async def cancelled(self, match: LiveMatch) -> None:
+        return None
+
+    async def broken(self, match: MatchRecord) -> None:
         return None

@@ -1,6 +1,18 @@
-"""Persistence: SQLite through aiosqlite, event-sourced (log + snapshots)."""
+"""Persistence: SQLite, event-sourced (log + snapshots); writes on one writer thread, reads via aiosqlite."""
 
-from .records import Commitment, LogEntry, MatchRecord, SeatRecord
-from .store import Store, VersionConflict
+from .errors import CorruptRow, StorageError, StorageUnavailable, VersionConflict
+from .records import Commitment, LogEntry, MatchRecord, SeatRecord, Snapshot
+from .store import Store
 
-__all__ = ["Commitment", "LogEntry", "MatchRecord", "SeatRecord", "Store", "VersionConflict"]
+__all__ = [
+    "Commitment",
+    "CorruptRow",
+    "LogEntry",
+    "MatchRecord",
+    "SeatRecord",
+    "Snapshot",
+    "StorageError",
+    "StorageUnavailable",
+    "Store",
+    "VersionConflict",
+]

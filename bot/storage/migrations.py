@@ -1,8 +1,11 @@
-"""Versioned schema migrations, applied in order and tracked with `PRAGMA user_version`."""
+"""Versioned schema migrations, applied in order, each in one transaction, tracked with `PRAGMA user_version`.
+
+They run on the writer's stdlib `sqlite3` connection when the store opens.
+"""
 
 from __future__ import annotations
 
-import aiosqlite
+import sqlite3
 
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only log, snapshots, commitments
@@ -70,14 +73,47 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 2: a row revision for conditional writes; a broken flag; the delivery outbox on the log; the state
+    #    shape of each snapshot; several labelled commitments per step (deck orders and answers)
+    """
+    ALTER TABLE matches ADD COLUMN rev INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE matches ADD COLUMN broken TEXT;
+    ALTER TABLE log ADD COLUMN delivered INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE log ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+    CREATE INDEX log_undelivered ON log(match_id, seq) WHERE delivered = 0;
+    ALTER TABLE snapshots ADD COLUMN state_version INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE commitments_v2 (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        label TEXT NOT NULL DEFAULT 'answer',
+        digest TEXT NOT NULL CHECK (length(digest) = 64),
+        salt TEXT NOT NULL CHECK (length(salt) >= 32),
+        payload TEXT NOT NULL,
+        revealed_seq INTEGER,
+        PRIMARY KEY (match_id, seq, seat, label)
+    ) WITHOUT ROWID;
+    INSERT INTO commitments_v2 (match_id, seq, seat, label, digest, salt, payload, revealed_seq)
+        SELECT match_id, seq, seat, 'answer', digest, salt, payload, revealed_seq FROM commitments;
+    DROP TABLE commitments;
+    ALTER TABLE commitments_v2 RENAME TO commitments;
+    """,
 ]
 
 
-async def migrate(db: aiosqlite.Connection) -> int:
-    """Bring the schema to the latest version; returns that version."""
-    async with db.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    current = int(row[0]) if row else 0
+def current_version(db: sqlite3.Connection) -> int:
+    row = db.execute("PRAGMA user_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the schema to the latest version, each step atomically; returns that version."""
+    current = current_version(db)
     for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-        await db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+        try:
+            db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
     return len(MIGRATIONS)

@@ -8,6 +8,9 @@ from typing import Any
 
 @dataclass(slots=True)
 class MatchRecord:
+    """A match row. `version` counts log steps (buttons carry it); `rev` counts every write to the
+    row or its seats, and every write is conditional on the `rev` it read (optimistic concurrency)."""
+
     id: str
     game: str
     guild_id: int | None
@@ -18,11 +21,13 @@ class MatchRecord:
     options: dict[str, Any] = field(default_factory=dict)
     thread_id: int | None = None
     version: int = 0
+    rev: int = 0
     locale: str = "fr"
     phase: str = ""
     to_act: list[int] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     lobby_message_id: int | None = None
+    broken: str | None = None
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -40,7 +45,8 @@ class SeatRecord:
 
 @dataclass(slots=True)
 class LogEntry:
-    """One accepted step: `kind` is setup, action or concede; `draws` its chance results."""
+    """One accepted step: `kind` is setup, action or concede; `draws` its chance results; `meta` what
+    delivery needs to post it again after a crash (e.g. whether a phase began)."""
 
     seq: int
     kind: str
@@ -50,13 +56,28 @@ class LogEntry:
     rng_after: list[int]
     events: list[dict[str, Any]]
     created_at: float = 0.0
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class Commitment:
+    """A sealed hidden value: a secret answer (label "answer") or a deck order (label "deck")."""
+
     seq: int
     seat: int
     digest: str
     salt: str
     payload: str
     revealed_seq: int | None = None
+    label: str = "answer"
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        return (self.seq, self.seat, self.label)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    seq: int
+    state: dict[str, Any]
+    state_version: int

@@ -15,6 +15,7 @@ from bot.engine import (
     FiniteGame,
     Outcome,
     RandomSource,
+    Sealed,
     Seat,
     SeatSpec,
     Text,
@@ -149,7 +150,11 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
             draw_cards(state, seat, SETUP_DRAW, rng, events)
         events.append(public("phase", phase=ref("altered.phase.setup"), day=1))
         sync_stack(state)
-        return Transition(state=state, events=tuple(events))
+        # each shuffled deck is sealed now and opened at the end: nobody, the bot included, stacked it
+        sealed = tuple(
+            Sealed(label="deck", seat=i, payload=[o.card for o in p.deck]) for i, p in enumerate(state.players)
+        )
+        return Transition(state=state, events=tuple(events), sealed=sealed)
 
     def to_act(self, state: AlteredState) -> frozenset[Seat]:
         return to_act(state)

@@ -13,6 +13,7 @@ from bot.engine import (
     IllegalAction,
     Outcome,
     RandomSource,
+    Sealed,
     Seat,
     SeatSpec,
     Text,
@@ -131,8 +132,10 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         first = choice(rng, [0, 1])
         state = LiberState(sides=sides, cards=cards, first=first, active=first)
         ev.append(public("setup", first_seat=first, hand=OPENING_HAND))
+        # each shuffled pile is sealed now and opened at the end: nobody, the bot included, stacked it
+        sealed = tuple(Sealed(label="deck", seat=i, payload=[cards[u] for u in s.deck]) for i, s in enumerate(sides))
         start_turn(state, ev)
-        return Transition(state=state, events=tuple(ev))
+        return Transition(state=state, events=tuple(ev), sealed=sealed)
 
     def to_act(self, state: LiberState) -> frozenset[Seat]:
         return legality.to_act(state)
