@@ -27,8 +27,9 @@ __all__ = ["Host", "is_manager", "player_of"]
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    """A moderator of matches: Manage Threads in this channel (server administrators have it)."""
     perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.manage_threads))
+    return bool(perms and perms.manage_threads)
 
 
 class Host:

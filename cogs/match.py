@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import games
+from bot.engine import games, txt
 from bot.i18n import t
 from bot.services import ServiceError
 
@@ -18,6 +19,26 @@ from .host import Host, is_manager, player_of
 from .i18n import ls
 
 log = logging.getLogger("tavernier.cogs.match")
+
+
+#: What the bot needs in the channel where a match is created (README, "Creating the Discord application").
+NEEDED = (
+    "view_channel",
+    "send_messages",
+    "create_public_threads",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
+
+
+def require_permissions(interaction: discord.Interaction[Any]) -> None:
+    """Refuse before anything is created, naming the permissions the bot lacks in this channel."""
+    perms = interaction.app_permissions
+    missing = [name for name in NEEDED if not getattr(perms, name, False)]
+    if missing:
+        raise ServiceError("missing_permissions", missing=[txt(f"perm.{name}") for name in missing])
 
 
 def deck_options(deck: str | None) -> dict[str, Any] | None:
@@ -69,6 +90,7 @@ class MatchCog(commands.Cog):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = await self._parent_channel(interaction)
+            require_permissions(interaction)
             live = await host.service.create(
                 game_key=game,
                 creator=player_of(interaction, locale),
@@ -77,24 +99,37 @@ class MatchCog(commands.Cog):
                 seat_options=deck_options(deck),
                 locale=guild_locale,
             )
-            thread = await channel.create_thread(
-                name=p.thread_name(live, interaction.user.display_name, guild_locale),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
-            )
-            lobby = await thread.send(embed=p.lobby_embed(live, guild_locale), view=p.lobby_view(live, guild_locale))
-            await host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
+            thread = await self._open_thread(interaction, live, channel, guild_locale)
             if ai:
                 await host.service.add_ai(live.id, interaction.user.id)
             if opponent is not None and opponent.id != interaction.user.id:
                 await thread.send(
                     t("lobby.invite", guild_locale, who=opponent.mention, host=interaction.user.mention),
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    allowed_mentions=p.only([opponent.id]),
                 )
             await host.lobby.probe_dm(live, interaction.user, locale)
             await host.say(interaction, t("match.created", locale, thread=thread.mention, id=live.id))
         except Exception as exc:
             await host.fail(interaction, exc)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
+    ) -> discord.Thread:
+        """The match's thread and its lobby; if Discord refuses, the match is cancelled (no zombie lobby)."""
+        try:
+            thread = await channel.create_thread(
+                name=p.thread_name(live, interaction.user.display_name, locale),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            lobby = await thread.send(
+                embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
+            )
+            await self.host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
+        except discord.HTTPException as exc:
+            await self.host.service.cancel(live.id, interaction.user.id, is_manager=True)
+            raise ServiceError("cannot_open_thread", code=str(exc.code or exc.status)) from exc
+        return thread
 
     @new.autocomplete("game")
     async def _game_choices(
@@ -223,13 +258,92 @@ class MatchCog(commands.Cog):
         name=ls("annuler", "cmd.annuler.name"),
         description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"),
     )
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
+    @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
+    async def cancel(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+        """In the match's thread, or anywhere with `partie:<id>` (a thread deleted, a broken match)."""
         host = self.host
         try:
-            live = await host.match_here(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await host.service.cancel(live.id, interaction.user.id, is_manager=is_manager(interaction))
+            target = await self._match_id(interaction, match_id)
+            await host.service.cancel(target, interaction.user.id, is_manager=is_manager(interaction))
             await host.say(interaction, t("match.cancelled_ok", host.locales.user(interaction)))
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    async def _match_id(self, interaction: discord.Interaction[Any], given: str | None) -> str:
+        if given:
+            wanted = given.strip().lstrip("`").rstrip("`").lower()
+            if not re.fullmatch(r"[0-9a-f]{8}", wanted):
+                raise ServiceError("match_not_found", match=p.clean_text(given, 20))
+            return wanted
+        return (await self.host.match_here(interaction)).id
+
+    @partie.command(
+        name=ls("deplacer", "cmd.deplacer.name"),
+        description=ls("Reprendre une partie dans un nouveau fil de ce salon", "cmd.deplacer.desc"),
+    )
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
+    @app_commands.describe(match_id=ls("L'identifiant de la partie", "opt.partie.desc"))
+    async def move(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+        """A player or a moderator resumes a match whose thread was deleted or locked, in a new thread."""
+        host = self.host
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            target = await self._match_id(interaction, match_id)
+            channel = await self._parent_channel(interaction)
+            require_permissions(interaction)
+            live = await host.service.get(target)
+            if live.rec.guild_id != interaction.guild_id:
+                raise ServiceError("match_not_found", match=target)
+            manager = is_manager(interaction)
+            if not manager and live.seat_of(interaction.user.id) is None:
+                raise ServiceError("not_allowed")
+            locale = live.rec.locale
+            thread = await channel.create_thread(
+                name=p.thread_name(live, interaction.user.display_name, locale),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+            lobby = await thread.send(
+                embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
+            )
+            await host.service.move_thread(target, interaction.user.id, thread.id, lobby.id, is_manager=manager)
+            if live.state is not None:
+                file, summary = await host.boards.board_file(live, None, locale)
+                line, pinged = p.mention(live, locale)
+                await thread.send(
+                    line or "",
+                    embed=host.boards.board_embed(live, summary, locale),
+                    file=file,
+                    view=p.play_buttons(live, locale) if live.rec.status == "active" else discord.utils.MISSING,
+                    allowed_mentions=p.only(pinged),
+                )
+            await host.say(interaction, t("match.moved", host.locales.user(interaction), thread=thread.mention))
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @partie.command(
+        name=ls("verifier", "cmd.verifier.name"),
+        description=ls("Vérifier les empreintes d'une partie terminée", "cmd.verifier.desc"),
+    )
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
+    @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
+    async def verify(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+        """Recompute every commitment of a finished match from what was published (salts and values)."""
+        host = self.host
+        locale = host.locales.user(interaction)
+        try:
+            await interaction.response.defer(thinking=True)
+            target = await self._match_id(interaction, match_id)
+            checked, failed = await host.service.verify(target)
+            if failed:
+                lines = [t("verify.failed", locale, n=len(failed), total=checked)]
+                lines += [p.sealed_record(await host.service.get(target), c, locale) for c in failed[:10]]
+                text = "\n".join(lines)
+            else:
+                text = t("verify.ok", locale, n=checked, id=target)
+            await host.say(interaction, p.clip(text), ephemeral=False, allowed_mentions=p.NO_MENTIONS)
         except Exception as exc:
             await host.fail(interaction, exc)
 

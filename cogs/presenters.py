@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -12,8 +13,22 @@ from bot.i18n import catalog, localize, t
 from bot.services import Applied, LiveMatch
 
 CONTENT_LIMIT = 2000
+#: Public posts ping nobody unless told whom (a display name may hold "<@id>" or "@everyone").
+NO_MENTIONS = discord.AllowedMentions.none()
 
 DM_MARK = {True: "✅", False: "❌", None: "⏳"}
+
+
+def only(user_ids: list[int]) -> discord.AllowedMentions:
+    """Ping exactly these users, nobody else (no role, no @everyone, no one named in the text)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=u) for u in user_ids], replied_user=False
+    )
+
+
+def safe_name(name: str) -> str:
+    """A display name as public text: no markdown, no mention, no masked link."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name, as_needed=False))
 
 
 def game_name(key: str, locale: str) -> str:
@@ -28,27 +43,74 @@ def thread_link(live: LiveMatch) -> str:
 
 def thread_name(live: LiveMatch, creator_name: str, locale: str) -> str:
     """Public data only: the game, who created it, the match id."""
-    return f"{game_name(live.game.key, locale)} · {creator_name} · {live.id}"[:100]
+    return f"{game_name(live.game.key, locale)} · {clean_text(creator_name, 40)} · {live.id}"[:100]
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Typed text made safe to show: no control, invisible or direction characters, spaces collapsed."""
+    import unicodedata
+
+    kept = "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf", "Co", "Cs"))
+    return " ".join(kept.split())[:limit]
 
 
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """At most `limit` characters, cut at a line or a word and marked with an ellipsis, never mid-word."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    for sep in ("\n", " "):
+        at = cut.rfind(sep)
+        if at >= limit // 2:
+            return cut[:at].rstrip() + "…"
+    return cut + "…"
 
 
-def seat_namer(live: LiveMatch):  # type: ignore[no-untyped-def]
-    return live.seat_name
+def split(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """Long text as several messages, each under `limit`, cut between lines (a line too long, at a word)."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            piece = clip(line, limit)
+            chunks.append(piece)
+            line = line[len(piece) - 1 :].lstrip()
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
 
 
-def event_line(live: LiveMatch, event: Event, locale: str) -> str | None:
-    """The public log line of one event; kernel markers and unknown kinds say nothing."""
+def seat_namer(live: LiveMatch) -> Callable[[int], str]:
+    """Seat names as public text (escaped: a name cannot format a post or ping anyone)."""
+
+    def name(seat: int) -> str:
+        return safe_name(live.seat_name(seat))
+
+    return name
+
+
+def event_line(live: LiveMatch, event: Event, locale: str, *, log: bool = False) -> str | None:
+    """The log line of one event; kernel markers and unknown kinds say nothing.
+
+    `log=True` is the full log at the end, read in the third person: a private event's `…log.<kind>`
+    wording is used when the game has one ("Main de départ d'Alice : …" rather than "Votre main").
+    """
     if event.kind == REVEAL:
         return None
-    key = f"{live.game.key}.event.{event.kind}"
-    if not catalog().has(key, locale):
-        key = f"event.{event.kind}"
-        if not catalog().has(key, locale):
-            return None
-    return localize(Text(key=key, params=event.params), locale, live.seat_name)
+    keys = [f"{live.game.key}.log.{event.kind}"] if log and not event.public else []
+    keys += [f"{live.game.key}.event.{event.kind}", f"event.{event.kind}"]
+    key = next((k for k in keys if catalog().has(k, locale)), None)
+    if key is None:
+        return None
+    params = dict(event.params)
+    if log and not event.public and "seat" not in params and event.to:
+        params["seat"] = event.to[0]
+    return localize(Text(key=key, params=params), locale, seat_namer(live))
 
 
 def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
@@ -90,22 +152,39 @@ def reveal_line(live: LiveMatch, r: Any, locale: str) -> str:
 
 
 def outcome_line(live: LiveMatch, outcome: Any, locale: str) -> str:
-    reason = localize(outcome.reason, locale, live.seat_name)
+    reason = localize(outcome.reason, locale, seat_namer(live))
     if outcome.draw or not outcome.winners:
         return t("log.draw", locale, reason=reason)
-    names = ", ".join(live.seat_name(s) for s in outcome.winners)
+    names = ", ".join(safe_name(live.seat_name(s)) for s in outcome.winners)
     return t("log.winner", locale, winners=names, reason=reason)
 
 
-def mention_line(live: LiveMatch, locale: str) -> str | None:
+def mention(live: LiveMatch, locale: str) -> tuple[str | None, list[int]]:
+    """Who acts now, and the users to ping for it (people only: the AI is named, never pinged)."""
     seats = sorted(live.to_act())
     if not seats:
-        return None
-    who = []
+        return None, []
+    who, pinged = [], []
     for n in seats:
         s = live.seat(n)
-        who.append(f"<@{s.user_id}>" if s.user_id and not s.is_ai else s.name)
-    return t("log.to_act", locale, who=", ".join(who))
+        if s.user_id and not s.is_ai:
+            who.append(f"<@{s.user_id}>")
+            pinged.append(s.user_id)
+        else:
+            who.append(safe_name(s.name))
+    return t("log.to_act", locale, who=", ".join(who)), pinged
+
+
+def mention_line(live: LiveMatch, locale: str) -> str | None:
+    return mention(live, locale)[0]
+
+
+def sealed_record(live: LiveMatch, c: Any, locale: str) -> str:
+    """One commitment in the full log: anyone can recompute SHA-256(match:step:salt:value)."""
+    owner = _owner(live, c.seat, locale)
+    return t(
+        "log.sealed_record", locale, seq=c.seq, seat=owner, label=c.label, salt=c.salt, digest=c.digest, value=c.payload
+    )
 
 
 def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:

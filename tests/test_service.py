@@ -43,8 +43,10 @@ async def test_lobby_rules(service: MatchService) -> None:
     await service.join(live.id, BOB)
     with pytest.raises(ServiceError, match="lobby_full"):
         await service.join(live.id, EVE)
-    with pytest.raises(ServiceError, match="not_allowed"):
+    with pytest.raises(ServiceError, match="creator_only"):
         await service.start(live.id, EVE.user_id)
+    with pytest.raises(ServiceError, match="creator_only"):  # a seated player is not the creator either
+        await service.start(live.id, BOB.user_id)
     await service.leave(live.id, BOB.user_id)
     assert [s.name for s in live.seats] == ["Alice"]
     with pytest.raises(EngineError, match="unknown_game"):

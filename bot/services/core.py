@@ -16,6 +16,7 @@ from typing import Any
 from bot.engine import AnyGame, Rng, get_game
 from bot.storage import Commitment, LogEntry, MatchRecord, Store
 
+from . import commitments
 from .drafts import Drafts
 from .errors import ServiceError
 from .model import Applied, LiveMatch
@@ -135,6 +136,18 @@ class ServiceCore:
         return await self.get(match_id)
 
     # -- queries ----------------------------------------------------------------------------------
+    async def verify(self, match_id: str) -> tuple[int, list[Commitment]]:
+        """Recompute every commitment of a finished match from its published salt and value:
+        (how many were checked, those that do not match). Refused while hidden choices are still hidden."""
+        rec = await self.store.get_match(match_id)
+        if rec is None:
+            raise ServiceError("match_not_found", match=match_id)
+        if rec.status != "finished":
+            raise ServiceError("not_finished")
+        sealed = await self.store.commitments(match_id)
+        failed = [c for c in sealed if not commitments.verify(match_id, c.seq, c.salt, c.payload, c.digest)]
+        return len(sealed), failed
+
     async def history(self, match_id: str) -> list[LogEntry]:
         return await self.store.log(match_id)
 
@@ -149,5 +162,6 @@ class ServiceCore:
 
     @staticmethod
     def _require_host(live: LiveMatch, user_id: int) -> None:
-        if user_id != live.rec.created_by and not any(s.user_id == user_id for s in live.seats):
-            raise ServiceError("not_allowed")
+        """Only the match's creator starts its lobby or adds the AI."""
+        if user_id != live.rec.created_by:
+            raise ServiceError("creator_only")

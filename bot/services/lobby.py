@@ -148,9 +148,19 @@ class LobbyOps(ServiceCore):
         await self.store.set_dm_ok(live.id, seat.seat, ok)
         seat.dm_ok = ok
 
-    async def cancel(self, match_id: str, user_id: int, *, is_manager: bool = False) -> LiveMatch:
-        """The creator may cancel a lobby; server managers may cancel any unfinished match."""
-        live = await self.get(match_id)
+    async def cancel(self, match_id: str, user_id: int, *, is_manager: bool = False) -> LiveMatch | None:
+        """The creator may cancel a lobby; moderators may cancel any unfinished match, a broken one too."""
+        try:
+            live = await self.get(match_id)
+        except Exception:
+            rec = await self.store.get_match(match_id)
+            if rec is None or not rec.broken:
+                raise
+            if not is_manager and user_id != rec.created_by:
+                raise ServiceError("not_allowed") from None
+            rec.status = "cancelled"
+            await self.store.update_match(rec)
+            return None
         async with live.lock:
             if live.rec.status not in ACTIVE:
                 raise ServiceError("match_not_active")
@@ -159,6 +169,29 @@ class LobbyOps(ServiceCore):
             await self._save_match(live, dataclasses.replace(live.rec, status="cancelled"))
         self._forget_ai(live.id)
         await self.notifier.cancelled(live)
+        return live
+
+    async def thread_lost(self, match_id: str) -> LiveMatch:
+        """Its thread was deleted or locked: the match waits for a new one (`move_thread`) or a cancel."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.rec.thread_id is not None:
+                await self._save_match(live, dataclasses.replace(live.rec, thread_id=None, lobby_message_id=None))
+        return live
+
+    async def move_thread(
+        self, match_id: str, user_id: int, thread_id: int, lobby_message_id: int | None, *, is_manager: bool = False
+    ) -> LiveMatch:
+        """Resume a match in a new thread: a seated player or a moderator, while it is not over."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.rec.status not in ACTIVE:
+                raise ServiceError("match_not_active")
+            if not is_manager and live.seat_of(user_id) is None:
+                raise ServiceError("not_allowed")
+            rec = dataclasses.replace(live.rec, thread_id=thread_id, lobby_message_id=lobby_message_id)
+            await self._save_match(live, rec)
+            live.private_sent.clear()
         return live
 
     async def start(self, match_id: str, by_user: int) -> Applied:

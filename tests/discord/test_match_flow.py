@@ -94,6 +94,8 @@ async def test_command_sync_payload(table: Table) -> None:
         "annuler",
         "journal",
         "mes-parties",
+        "deplacer",
+        "verifier",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}

@@ -11,16 +11,18 @@ Rebuilt from shared/research/offline-discord-testing.md against discord.py 2.7.1
         await bot.close()
 """
 
-from .core import FakeDiscord, connect_bot, start_bot
+from .core import FakeDiscord, Fault, connect_bot, start_bot
 from .interactions import OptionValue
-from .model import InteractionRecord
+from .model import MODERATOR_PERMISSIONS, InteractionRecord
 from .records import RECORD_ENV, Call, CallList, SentFile
 
 __all__ = [
+    "MODERATOR_PERMISSIONS",
     "RECORD_ENV",
     "Call",
     "CallList",
     "FakeDiscord",
+    "Fault",
     "InteractionRecord",
     "OptionValue",
     "SentFile",

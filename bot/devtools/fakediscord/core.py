@@ -13,6 +13,7 @@ import copy
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Literal
 
@@ -35,6 +36,20 @@ DISPATCH_TASK_PREFIXES = (
     "discord-ui-dynamic-item-",
     "discord.py: on_",
 )
+
+
+@dataclass(slots=True)
+class Fault:
+    """A Discord error the fake answers instead of serving a request (see `FakeDiscord.fail`)."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    code: int
+    message: str
+    times: int | None
+    retry_after: float | None = None
+    hits: int = 0
 
 
 class FakeDiscord(InteractionBuilders):
@@ -69,6 +84,7 @@ class FakeDiscord(InteractionBuilders):
         self.identify_payloads: list[JSON] = []
         self.gateway_frames: list[JSON] = []
         self._allowed_errors: list[re.Pattern[str]] = []
+        self.faults: list[Fault] = []
         self._inflight = 0
         self._bots: list[discord.Client] = []  # login-mode bots: gateway events are parsed in-process
         self._patches = Patches()
@@ -115,9 +131,35 @@ class FakeDiscord(InteractionBuilders):
             self._collector.uninstall()
 
     # the world ------------------------------------------------------------------------------
-    def add_user(self, name: str, locale: str = "fr") -> JSON:
-        """A user (JSON as Discord sends it); ``locale`` is what their interactions will carry."""
-        return self.world.add_user(name, locale)
+    def add_user(self, name: str, locale: str = "fr", permissions: int | None = None) -> JSON:
+        """A user (JSON as Discord sends it); ``locale`` is what their interactions will carry;
+        ``permissions`` theirs in a guild (default: an ordinary member's, no moderation right)."""
+        return self.world.add_user(name, locale, permissions)
+
+    def grant(self, user: JSON, permissions: int) -> None:
+        """Give a member these permissions in every guild (e.g. MODERATOR_PERMISSIONS)."""
+        self.world.member_permissions[int(user["id"])] = permissions
+
+    # faults ---------------------------------------------------------------------------------
+    def fail(
+        self,
+        method: str,
+        path_regex: str,
+        status: int,
+        code: int,
+        message: str = "",
+        *,
+        times: int | None = None,
+        retry_after: float | None = None,
+    ) -> Fault:
+        """Answer matching requests with a Discord error (e.g. 403 50013, 404 10003, 429) instead of
+        serving them; `times=None` until `clear_faults`. A 429 carries `retry_after` (keep it tiny)."""
+        fault = Fault(method, re.compile(path_regex), status, code, message or f"fault {code}", times, retry_after)
+        self.faults.append(fault)
+        return fault
+
+    def clear_faults(self) -> None:
+        self.faults.clear()
 
     def add_guild(
         self,
@@ -189,7 +231,7 @@ class FakeDiscord(InteractionBuilders):
         """Answer one REST request (both transports come here) and record it."""
         call = Call(method, path, query, body, files)
         try:
-            answer = self.router.dispatch(method, path, query, body, files)
+            answer = self._fault(method, path) or self.router.dispatch(method, path, query, body, files)
             if answer is None:
                 message = f"FakeDiscord: unhandled route {method} {path}"
                 self.errors.append(message)
@@ -207,6 +249,18 @@ class FakeDiscord(InteractionBuilders):
         self._call_event.set()
         self._call_event = asyncio.Event()
         return call.status, body_out
+
+    def _fault(self, method: str, path: str) -> tuple[int, Any] | None:
+        for fault in self.faults:
+            if fault.method == method and fault.path.fullmatch(path) and fault.times != 0:
+                if fault.times is not None:
+                    fault.times -= 1
+                fault.hits += 1
+                body: JSON = {"code": fault.code, "message": fault.message}
+                if fault.retry_after is not None:
+                    body.update(retry_after=fault.retry_after, global_=False)
+                return fault.status, body
+        return None
 
     async def _inproc_request(self, route: discord.http.Route, payload: Any, form: Any, params: Any) -> Any:
         self._inflight += 1

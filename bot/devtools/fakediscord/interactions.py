@@ -102,7 +102,10 @@ class InteractionBuilders:
                 guild_id=guild["id"],
                 guild={"id": guild["id"], "locale": guild["preferred_locale"], "features": guild["features"]},
                 guild_locale=guild["preferred_locale"],
-                member={**member, "permissions": str(DEFAULT_MEMBER_PERMISSIONS.value)},
+                member={
+                    **member,
+                    "permissions": str(w.member_permissions.get(int(invoker["id"]), DEFAULT_MEMBER_PERMISSIONS.value)),
+                },
                 channel={**channel, "permissions": str(self.app_permissions)},
                 authorizing_integration_owners={"0": guild["id"]},
                 context=0,
@@ -123,6 +126,9 @@ class InteractionBuilders:
         w.interactions[iid] = record
         w.interactions_by_token[token] = record
         return payload
+
+    def _permissions_of(self, user: JSON) -> int:
+        return self.world.member_permissions.get(int(user["id"]), DEFAULT_MEMBER_PERMISSIONS.value)
 
     def _command_data(
         self,

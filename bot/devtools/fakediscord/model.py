@@ -31,8 +31,21 @@ DEFAULT_APP_PERMISSIONS = discord.Permissions(
     add_reactions=True,
     use_external_emojis=True,
 )
-#: Permissions of an ordinary member (the @everyone role).
-DEFAULT_MEMBER_PERMISSIONS = discord.Permissions.text() | discord.Permissions(view_channel=True)
+#: Permissions of an ordinary member (the @everyone role of a typical server): no moderation rights.
+DEFAULT_MEMBER_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    add_reactions=True,
+    use_external_emojis=True,
+    use_application_commands=True,
+)
+#: A moderator: an ordinary member who may also manage threads and messages.
+MODERATOR_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS | discord.Permissions(manage_threads=True, manage_messages=True)
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 MENTION_RE = re.compile(r"<@!?(\d+)>")
 EMBED_URL_KEYS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"), ("footer", "icon_url"))
@@ -84,6 +97,8 @@ class World:
         self.cdn: dict[str, bytes] = {}
         self.users: dict[int, JSON] = {}
         self.user_locales: dict[int, str] = {}
+        #: Members' permissions in interactions, when not an ordinary member's.
+        self.member_permissions: dict[int, int] = {}
         self.guilds: dict[int, JSON] = {}
         self.channels: dict[int, JSON] = {}
         self.messages: dict[int, dict[int, JSON]] = {}  # channel id -> message id -> message
@@ -147,10 +162,12 @@ class World:
             "flags": 0,
         }
 
-    def add_user(self, name: str, locale: str = "fr") -> JSON:
+    def add_user(self, name: str, locale: str = "fr", permissions: int | None = None) -> JSON:
         user = self._user_payload(self.snowflake(), name)
         self.users[int(user["id"])] = user
         self.user_locales[int(user["id"])] = locale
+        if permissions is not None:
+            self.member_permissions[int(user["id"])] = permissions
         return user
 
     @staticmethod

@@ -47,7 +47,10 @@ def raise_for(status: int, body: Any) -> None:
         raise discord.Forbidden(response, body)  # type: ignore[arg-type]
     if status == 404:
         raise discord.NotFound(response, body)  # type: ignore[arg-type]
-    raise discord.HTTPException(response, body)  # type: ignore[arg-type]
+    exc = discord.HTTPException(response, body)  # type: ignore[arg-type]
+    if isinstance(body, dict) and "retry_after" in body:
+        exc.retry_after = float(body["retry_after"])  # type: ignore[attr-defined]  # as a 429 answer says
+    raise exc
 
 
 def _read_form(parts: Any, body: Any) -> tuple[Any, list[SentFile]]:
