@@ -42,6 +42,9 @@ class TavernierBot(commands.AutoShardedBot):
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("intents", intents())
+        # nothing the bot posts pings anyone unless that post names whom (a display name or a typed text
+        # may hold "@everyone" or "<@id>"): the turn ping and invitations say it explicitly
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         kwargs.setdefault("command_prefix", commands.when_mentioned)
         kwargs.setdefault("help_command", None)
         super().__init__(**kwargs)

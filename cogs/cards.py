@@ -17,6 +17,7 @@ from bot.i18n import t
 from renderers import to_png
 from renderers.registry import renderer_for
 
+from . import presenters as p
 from .host import Host
 from .i18n import ls
 from .presenters import game_name
@@ -69,7 +70,10 @@ class CardsCog(commands.Cog):
                 found = find_cards(name, game, locale, 1)
                 card = found[0] if found else None
             if card is None:
-                await host.say(interaction, t("cards.nothing", host.locales.user(interaction), q=name[:200]))
+                await host.say(
+                    interaction,
+                    t("cards.nothing", host.locales.user(interaction), q=p.safe_name(p.clean_text(name, 100))),
+                )
                 return
             await interaction.response.defer(thinking=True)
             png = await asyncio.to_thread(render_card_png, card, locale)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,8 @@ from .menus import CODE_MAX, SELECT_MAX, Entry, Group, choices_view, groups_view
 
 if TYPE_CHECKING:
     from .host import Host
+
+log = logging.getLogger("tavernier.moves")
 
 AUTOCOMPLETE_MAX = 25
 #: A `choix:` value as the autocomplete gives it: "<version>:<token>".
@@ -180,9 +183,7 @@ class MoveDesk:
             live, seat = await self._live_seat(interaction, match_id)
             label = localize(self.service.label(live, seat, draft.action), a.locale, live.seat_name)
             await self.service.submit_draft(draft_id, interaction.user.id)
-            await interaction.edit_original_response(
-                content=t("menu.done", a.locale, action=label), view=None, attachments=[], embed=None
-            )
+            await self._confirm(interaction, t("menu.done", a.locale, action=label))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
@@ -204,11 +205,19 @@ class MoveDesk:
         assert seat is not None
         label = localize(self.service.label(live, seat.seat, action), locale, live.seat_name)
         await self.service.submit(live.id, interaction.user.id, action, version)
-        done = t("menu.done", locale, action=label)
-        if interaction.type == discord.InteractionType.component:
-            await interaction.edit_original_response(content=done, view=None)
-        else:
-            await say(interaction, done)
+        await self._confirm(interaction, t("menu.done", locale, action=label))
+
+    @staticmethod
+    async def _confirm(interaction: discord.Interaction[Any], done: str) -> None:
+        """Tell the player their move was played. The move is saved: if Discord refuses this message, it is
+        logged, never answered with "nothing changed" (which would be false)."""
+        try:
+            if interaction.type == discord.InteractionType.component:
+                await interaction.edit_original_response(content=done, view=None, attachments=[], embed=None)
+            else:
+                await say(interaction, done)
+        except discord.HTTPException as exc:
+            log.warning("move played, confirmation not shown status=%s code=%s", exc.status, exc.code)
 
     async def _preview(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int, action: Any, locale: str

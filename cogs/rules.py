@@ -20,6 +20,8 @@ from bot.rules import by_id
 from bot.rules.model import GAMES
 from bot.rules.search import GAME_LABELS, default_index
 
+from . import presenters as p
+from .components import host_of
 from .host import Host
 from .i18n import ls
 
@@ -58,7 +60,7 @@ class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:r
         return cls(match["id"], label=item.label or "📖")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        host: Host = interaction.client.host  # type: ignore[attr-defined]
+        host = host_of(interaction)
         locale = host.locales.user(interaction)
         entry = by_id().get(self.rule_id)
         if entry is None:
@@ -82,12 +84,17 @@ class PinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:pi
         return cls(label=item.label or "📌")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        host: Host = interaction.client.host  # type: ignore[attr-defined]
+        host = host_of(interaction)
         locale = host.locales.user(interaction)
         message = interaction.message
+        perms = getattr(interaction, "permissions", None)
+        if not (perms and perms.manage_messages):  # pinning is a moderator's act
+            await host.say(interaction, t("rules.pin_not_allowed", locale))
+            return
+        if message is None:
+            await host.say(interaction, t("rules.pin_failed", locale))
+            return
         try:
-            if message is None:
-                raise discord.NotFound  # type: ignore[call-arg]
             await message.pin(reason="Tavernier: rule pinned to the match")
             await host.say(interaction, t("rules.pinned", locale))
         except discord.Forbidden:
@@ -155,7 +162,10 @@ class RulesCog(commands.Cog):
                 hits = default_index().search(question, game=key, limit=1)
                 entry = hits[0].entry if hits and hits[0].score >= MIN_SCORE else None
             if entry is None:
-                await host.say(interaction, t("rules.nothing", host.locales.user(interaction), q=question[:200]))
+                await host.say(
+                    interaction,
+                    t("rules.nothing", host.locales.user(interaction), q=p.safe_name(p.clean_text(question, 100))),
+                )
                 return
             in_thread = isinstance(interaction.channel, discord.Thread) or bool(
                 interaction.channel_id and await host.service.by_thread(interaction.channel_id)

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.engine import Rng, games, get_game
+from bot.engine import Rng, games
 
 MAX_TURNS = 4000
 
@@ -79,10 +79,13 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     logging.getLogger("discord").setLevel(logging.ERROR)
-    keys = _register_games(args.with_test_game or bool(args.game and "duel" in args.game))
-    wanted = args.game or keys
-    for key in wanted:
-        get_game(key)  # unknown keys fail before anything runs
+    test_games = {"duel", "palet"}
+    keys = _register_games(args.with_test_game or bool(args.game and test_games & set(args.game)))
+    wanted = args.game or [k for k in keys if k not in test_games or args.with_test_game]
+    unknown = [k for k in wanted if k not in keys]
+    if unknown:  # one clear line, before anything runs
+        print(f"demo: unknown game {unknown[0]!r} (accepted: {', '.join(keys)})", file=sys.stderr)
+        return 2
     out = Path(args.out) if args.out else None
     failures = []
     for key in wanted:

@@ -7,8 +7,8 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.ai import fallback_agent
-from bot.engine import EngineError, Rng
+from bot.ai import RandomAgent, fallback_agent
+from bot.engine import Rng
 
 from .core import ServiceCore
 from .errors import StaleVersion
@@ -30,6 +30,10 @@ class AiSeats(ServiceCore):
         self._ai_tasks[live.id] = task
 
     async def _ai_loop(self, live: LiveMatch) -> None:
+        """Play while an AI seat must act. A failed move (the database refusing a write, a refusal) is
+        retried after a growing delay; after the last one the seat waits for the next start-up, which
+        schedules it again. A refused move is retried with a random legal choice, never the same one."""
+        failures = 0
         try:
             while not self.closed:
                 ai_seats = sorted({s.seat for s in live.seats if s.is_ai} & live.to_act())
@@ -39,22 +43,32 @@ class AiSeats(ServiceCore):
                     await asyncio.sleep(self.ai_delay)
                 seat, version = ai_seats[0], live.version
                 view = live.game.view(live.state, seat)
-                action = await asyncio.to_thread(self.ai_choose, live, view, seat, version)
+                action = await asyncio.to_thread(self.ai_choose, live, view, seat, version, failures)
                 try:
                     await self.submit_seat(live, seat, action, version)
+                    failures = 0
                 except StaleVersion:
                     continue
-        except EngineError as exc:
-            log.error("AI seat refused match=%s code=%s", live.id, exc.code)
+                except Exception as exc:
+                    failures += 1
+                    if failures > len(self.ai_retry_delays):
+                        log.error(
+                            "AI seat gave up match=%s error=%s", live.id, getattr(exc, "code", type(exc).__name__)
+                        )
+                        return
+                    log.warning("AI move failed, retrying match=%s attempt=%d", live.id, failures)
+                    await asyncio.sleep(self.ai_retry_delays[failures - 1])
         except Exception:
             log.exception("AI seat crashed match=%s", live.id)
         finally:
             self._ai_tasks.pop(live.id, None)
 
-    def ai_choose(self, live: LiveMatch, view: Any, seat: int, version: int) -> Any:
-        """The game's agent (else a random legal choice) on the seat's view; seeded per match and step."""
-        rng = Rng((live.rec.seed * 1_000_003 + version * 31 + seat) & ((1 << 63) - 1))
-        return fallback_agent(live.game).choose(live.game, view, seat, rng)
+    def ai_choose(self, live: LiveMatch, view: Any, seat: int, version: int, failures: int = 0) -> Any:
+        """The game's agent on the seat's view (a random legal choice after a refusal); seeded per match,
+        step and attempt, so a replayed decision is the same and a retried one is not."""
+        rng = Rng((live.rec.seed * 1_000_003 + version * 31 + seat + failures * 7_919) & ((1 << 63) - 1))
+        agent = fallback_agent(live.game) if failures == 0 else RandomAgent()
+        return agent.choose(live.game, view, seat, rng)
 
     def _forget_ai(self, match_id: str) -> None:
         task = self._ai_tasks.pop(match_id, None)

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -53,6 +54,11 @@ class ServiceCore:
         self.drafts = Drafts()
         self.closed = False
         self._background: set[asyncio.Task[None]] = set()
+        #: Delays before retrying a failed AI move; after the last, the seat waits for the next start-up.
+        self.ai_retry_delays: tuple[float, ...] = (1.0, 5.0, 30.0, 120.0)
+        #: Finished and cancelled matches kept loaded (most recent first out last); older ones load on demand.
+        self.retired_cap = 200
+        self._retired: OrderedDict[str, None] = OrderedDict()
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run bookkeeping off the player's path; `flush` (and `close`) wait for it."""
@@ -95,6 +101,8 @@ class ServiceCore:
                     raise ServiceError("match_not_found", match=match_id)
                 live = await self._load(rec)
                 self._live[match_id] = live
+                if rec.status in ("finished", "cancelled"):
+                    self._retire(live)
         return live
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
@@ -129,6 +137,18 @@ class ServiceCore:
             live.rng = Rng.from_state(entries[-1].rng_after)
         self._open_commitments[rec.id] = await self.store.commitments(rec.id, open_only=True)
         return live
+
+    def _retire(self, live: LiveMatch) -> None:
+        """A finished or cancelled match leaves memory once `retired_cap` newer ones did (it reloads on use)."""
+        self._retired[live.id] = None
+        self._retired.move_to_end(live.id)
+        while len(self._retired) > self.retired_cap:
+            old, _ = self._retired.popitem(last=False)
+            match = self._live.get(old)
+            if match is not None and not match.lock.locked() and not match.delivery.locked():
+                self._live.pop(old, None)
+                self._open_commitments.pop(old, None)
+                self._loading.pop(old, None)
 
     async def _reload(self, match_id: str) -> LiveMatch:
         """Forget the loaded match and read it again (another writer changed it)."""

@@ -134,6 +134,7 @@ class LobbyOps(ServiceCore):
                 rec.status = "cancelled"
             await self._save_lobby(live, rec, seats)
         if cancelled:
+            self._retire(live)
             await self.notifier.cancelled(live)
         else:
             await self.notifier.lobby_changed(live)
@@ -168,6 +169,7 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("not_allowed")
             await self._save_match(live, dataclasses.replace(live.rec, status="cancelled"))
         self._forget_ai(live.id)
+        self._retire(live)
         await self.notifier.cancelled(live)
         return live
 

@@ -175,6 +175,8 @@ class MoveOps(ServiceCore):
             fresh = await self._reload(live.id)
             raise StaleVersion(fresh.version) from None
         live.rec, live.state, live.rng = rec, state, rng
+        if outcome is not None:
+            self._retire(live)
         open_list = self._open_commitments.setdefault(live.id, [])
         open_list += new
         for c in opened:

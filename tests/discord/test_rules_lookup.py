@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.devtools.fakediscord import MODERATOR_PERMISSIONS
 from bot.devtools.table import Table, custom_ids
 from bot.rules import by_id
 from bot.rules.search import default_index
@@ -50,6 +51,10 @@ async def test_in_a_match_thread_answers_can_be_pinned(table: Table) -> None:
     calls = await table.slash("Alice", "regle", channel=thread, question="riposte", jeu="liber")
     assert "tv:pin" in custom_ids(calls.callback.json["data"])
     message = table.fd.messages(thread, include_ephemeral=False)[-1]
+    calls = await table.click("Bob", message, "tv:pin")  # an ordinary member may not pin
+    assert "réservé" in calls.callback.json["data"]["content"]
+    assert not table.fd.find("PUT", r"/channels/\d+/messages/pins/\d+")
+    table.fd.grant(table.people["Bob"], MODERATOR_PERMISSIONS.value)  # a moderator may
     await table.click("Bob", message, "tv:pin")
     assert table.fd.find("PUT", r"/channels/\d+/messages/pins/\d+")
 
