@@ -26,13 +26,23 @@ log = logging.getLogger("tavernier.host")
 Defer = Literal["private", "public", "update", "none"]
 
 
+#: A long answer (every problem of a deck list) goes in at most this many messages.
+MAX_PARTS = 4
+
+
 async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
-    """Answer whether or not the interaction was already acknowledged."""
-    text = p.clip(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kwargs)
+    """Answer whether or not the interaction was already acknowledged; a long text is split between
+    lines into several messages (never cut mid-word), the components going with the last one."""
+    parts = p.split(text)
+    if len(parts) > MAX_PARTS:
+        rest = sum(part.count("\n") + 1 for part in parts[MAX_PARTS - 1 :])
+        parts = [*parts[: MAX_PARTS - 1], p.clip(parts[MAX_PARTS - 1]) + f"\n(+{rest})"]
+    for i, part in enumerate(parts or [""]):
+        extra = kwargs if i == len(parts) - 1 else {}
+        if interaction.response.is_done():
+            await interaction.followup.send(part, ephemeral=ephemeral, **extra)
+        else:
+            await interaction.response.send_message(part, ephemeral=ephemeral, **extra)
 
 
 async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None) -> None:

@@ -288,6 +288,8 @@ class MoveDesk:
                     await self._submit(interaction, live, choice.action, live.version, a.locale)
                 return
             version, token = int(m["v"]), m["t"]
+            if version > live.version:  # no suggestion ever carried a version the board has not reached
+                raise ServiceError("unknown_choice")
             if token.isdigit():  # a schema-1 value: the slot in that version's list
                 self._current(live, version)
                 choices = self.service.choices(live, seat.seat, ANY)

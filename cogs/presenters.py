@@ -128,7 +128,7 @@ def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
 
 
 def _owner(live: LiveMatch, seat: int, locale: str) -> str:
-    return live.seat_name(seat) if seat >= 0 else t("log.nobody", locale)
+    return safe_name(live.seat_name(seat)) if seat >= 0 else t("log.nobody", locale)
 
 
 def commitment_line(live: LiveMatch, seat: int, label: str, digest: str, locale: str) -> str:

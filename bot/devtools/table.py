@@ -209,12 +209,14 @@ async def open_table(
     transport: str = "inproc",
     locale: str = "fr",
     first_seed: int = 1,
+    app_permissions: int | None = None,
 ) -> AsyncIterator[Table]:
     """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
 
     Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
     """
-    async with FakeDiscord(transport) as fd:  # type: ignore[arg-type]
+    fake_options: dict[str, Any] = {} if app_permissions is None else {"app_permissions": app_permissions}
+    async with FakeDiscord(transport, **fake_options) as fd:  # type: ignore[arg-type]
         people = {n: fd.add_user(n, locale) for n in names}
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
         seeds = itertools.count(first_seed)

@@ -1,0 +1,204 @@
+"""The match service under faults (issue: reliability): memory follows the database, stale instances
+are refused, a broken match does not keep the others down, the AI does not stop for good, a step saved
+but not delivered is delivered after a restart, finished matches leave memory, commitments verify."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import Rng
+from bot.services import LiveMatch, MatchService, Player, ServiceError, StorageUnavailable
+from bot.services.model import Applied
+from bot.storage import MatchRecord, Store
+from tests.support.agents import ai_move
+
+ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
+
+
+class Recorder:
+    """A notifier that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.applied_steps: list[tuple[str, int]] = []
+        self.broken_ids: list[str] = []
+
+    async def lobby_changed(self, match: LiveMatch) -> None:
+        return None
+
+    async def applied(self, match: LiveMatch, step: Applied) -> None:
+        self.applied_steps.append((match.id, step.seq))
+
+    async def cancelled(self, match: LiveMatch) -> None:
+        return None
+
+    async def broken(self, match: MatchRecord) -> None:
+        self.broken_ids.append(match.id)
+
+
+async def _started(service: MatchService, game: str = "duel") -> LiveMatch:
+    live = await service.create(game_key=game, creator=ALICE, guild_id=9, channel_id=8)
+    await service.join(live.id, BOB)
+    await service.start(live.id, ALICE.user_id)
+    return live
+
+
+async def test_memory_changes_only_after_the_commit(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    rev = live.rec.rev
+
+    async def refuse(*args: Any, **kwargs: Any) -> None:
+        raise StorageUnavailable("disk_full", "the disk is full: test")
+
+    monkeypatch.setattr(service.store, "save_lobby", refuse)
+    with pytest.raises(StorageUnavailable):
+        await service.join(live.id, BOB)
+    assert [s.name for s in live.seats] == ["Alice"] and live.rec.rev == rev
+    monkeypatch.undo()
+    await service.join(live.id, BOB)
+    assert [s.name for s in live.seats] == ["Alice", "Bob"]
+    assert [s.name for s in await service.store.seats(live.id)] == ["Alice", "Bob"]
+
+
+async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_match(db_path: str) -> None:
+    store_a = await Store.open(db_path, synchronous="NORMAL")
+    store_b = await Store.open(db_path, synchronous="NORMAL")
+    a, b = MatchService(store_a), MatchService(store_b)
+    try:
+        live = await a.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+        stale = await b.get(live.id)  # instance B reads the lobby
+        await a.join(live.id, BOB)
+        await a.start(live.id, ALICE.user_id)  # instance A starts the match
+        with pytest.raises(ServiceError, match="match_changed"):
+            await b.join(live.id, EVE)
+        fresh = await b.get(live.id)  # B read the match again after the refusal
+        assert fresh is not stale and fresh.rec.status == "active"
+        assert [s.name for s in await store_a.seats(live.id)] == ["Alice", "Bob"]
+    finally:
+        await a.close()
+        await b.close()
+        await store_a.close()
+        await store_b.close()
+
+
+async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
+    store = await Store.open(db_path, synchronous="NORMAL")
+    first = MatchService(store)
+    good = await _started(first)
+    bad = await _started(first)
+    await first.close()
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE log SET events='{not json' WHERE match_id=? AND seq=0", (bad.id,))
+    con.commit()
+    con.close()
+    notifier = Recorder()
+    second = MatchService(store, notifier=notifier)
+    resumed = await second.resume_all()
+    assert [m.id for m in resumed] == [good.id]
+    assert notifier.broken_ids == [bad.id]
+    rec = await store.get_match(bad.id)
+    assert rec is not None and rec.broken
+    third = MatchService(store, notifier=Recorder())
+    assert [m.id for m in await third.resume_all()] == [good.id]  # marked once, then left alone
+    cancelled = await third.cancel(bad.id, ALICE.user_id, is_manager=True)
+    assert cancelled is None and (await store.get_match(bad.id)).status == "cancelled"  # type: ignore[union-attr]
+    for s in (second, third):
+        await s.close()
+    await store.close()
+
+
+async def test_the_ai_retries_a_failed_write_instead_of_stopping(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.ai_retry_delays = (0.0, 0.0)
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8, join=False)
+    await service.add_ai(live.id, ALICE.user_id)
+    await service.add_ai(live.id, ALICE.user_id)
+    real = service.store.append
+    failed = []
+
+    async def flaky(*args: Any, **kwargs: Any) -> None:
+        if len(failed) < 2 and args[1].seq == 3:
+            failed.append(args[1].seq)
+            raise StorageUnavailable("disk_full", "the disk is full: test")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "append", flaky)
+    await service.start(live.id, ALICE.user_id)
+    await service.wait_idle(30)
+    assert failed == [3, 3] and live.rec.status == "finished"
+
+
+async def test_a_step_saved_but_never_delivered_is_delivered_after_a_restart(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await Store.open(db_path, synchronous="NORMAL")
+    first = MatchService(store, notifier=Recorder())
+    live = await _started(first)
+
+    async def crash_before_delivery(self: Any, live: LiveMatch, step: Applied) -> Applied:
+        live.delivery.release()
+        return step  # the process "dies" right after the commit: nothing told, outbox not cleared
+
+    monkeypatch.setattr(type(first), "_deliver", crash_before_delivery)
+    seat = min(live.to_act())
+    await first.submit(live.id, (ALICE, BOB)[seat].user_id, ai_move(live.game, live.state, seat, Rng(1)), live.version)
+    lost = live.version - 1
+    monkeypatch.undo()
+    await first.close()
+    assert (live.id, lost) in await store.undelivered()
+    notifier = Recorder()
+    second = MatchService(store, notifier=notifier)
+    await second.resume_all()
+    await second.flush()
+    assert notifier.applied_steps == [(live.id, lost)]
+    assert await store.undelivered() == []
+    third = MatchService(store, notifier=(again := Recorder()))
+    await third.resume_all()
+    assert again.applied_steps == []  # delivered once
+    for s in (second, third):
+        await s.close()
+    await store.close()
+
+
+async def test_finished_matches_leave_memory_and_load_on_demand(service: MatchService) -> None:
+    service.retired_cap = 2
+    finished = []
+    for _ in range(4):
+        live = await _started(service)
+        await service.concede(live.id, BOB.user_id)
+        finished.append(live)
+    loaded = {m.id for m in service.loaded()}
+    assert {m.id for m in finished[-2:]} <= loaded and not {m.id for m in finished[:2]} & loaded
+    again = await service.get(finished[0].id)
+    assert again is not finished[0] and again.rec.status == "finished" and again.state == finished[0].state
+
+
+async def test_every_commitment_of_a_finished_match_verifies(service: MatchService) -> None:
+    live = await _started(service, "liber")
+    steps = 0
+    while live.rec.status == "active" and steps < 40:
+        seat = min(live.to_act())
+        user = (ALICE, BOB)[seat].user_id
+        await service.submit(live.id, user, ai_move(live.game, live.state, seat, Rng(steps)), live.version)
+        steps += 1
+    with pytest.raises(ServiceError, match="not_finished"):
+        await service.verify(live.id)
+    await service.concede(live.id, ALICE.user_id)
+    checked, failed = await service.verify(live.id)
+    sealed = await service.store.commitments(live.id)
+    assert checked == len(sealed) >= 2 and failed == []
+    decks = [c for c in sealed if c.label == "deck"]
+    assert {c.seat for c in decks} == {0, 1} and all(c.revealed_seq is not None for c in sealed)
+    assert all(len(c.digest) == 64 and len(c.salt) >= 32 for c in sealed)
+    assert len(json.loads(decks[0].payload)) == 50 - 7  # the pile after the opening hand, top last
+    con = sqlite3.connect(Path(service.store.path))
+    con.execute("UPDATE commitments SET payload='[]' WHERE match_id=? AND label='deck' AND seat=0", (live.id,))
+    con.commit()
+    con.close()
+    checked, failed = await service.verify(live.id)
+    assert [(c.label, c.seat) for c in failed] == [("deck", 0)]
