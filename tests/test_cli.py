@@ -57,3 +57,23 @@ def test_logging_set_up_by_the_cli_does_not_leak_into_later_output(
     monkeypatch.setattr(sys, "stderr", later)
     logging.getLogger("tavernier.test").warning("after the CLI test key=value")
     assert "after the CLI test key=value" in later.getvalue()
+
+
+def test_a_database_that_cannot_be_opened_stops_the_bot_with_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "db").mkdir()  # a folder where the database file should be
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "db"))
+    assert main(["run"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot use its database" in err[0] and str(tmp_path / "db") in err[0]
+
+
+def test_the_demo_refuses_an_unknown_game_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.devtools.demo import main as demo_main
+
+    assert demo_main(["--game", "nosuch", "--out", ""]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "nosuch" in err[0] and "liber" in err[0]

@@ -231,7 +231,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
     parser.add_argument("--playouts", type=int, default=1000, help="engine playouts per game (game bench modules)")
     parser.add_argument("--ai-games", type=int, default=200, help="AI-vs-AI and AI-vs-random games per game")
-    parser.add_argument("--no-test-game", action="store_true", help="leave out the host's Duel test game")
+    parser.add_argument("--no-test-game", action="store_true", help="leave out the host's test games")
+    parser.add_argument("--crash-kills", type=int, default=100, help="kills of the crash campaign (0: skip it)")
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     import logging
@@ -291,6 +292,19 @@ def main(argv: list[str]) -> int:
     report["interaction_ms"] = {"p50": max(all_samples_p50, default=0), "p99": max(all_samples_p99, default=0)}
     report["persist_actions_per_s"] = min(persist, default=0)
     report["rss_mb_1000_matches"] = max(rss, default=0)
+    if args.crash_kills:
+        from dataclasses import asdict
+
+        from .crash import run as crash_run
+
+        crash = asdict(asyncio.run(crash_run(args.crash_kills)))
+        report["crash"] = crash
+        if not args.json:
+            print(
+                f"== crash campaign: {crash['kills']} kills, {crash['acknowledged']} acknowledged moves, "
+                f"lost {crash['lost']}, half-applied {crash['half_applied']}, undelivered after restart "
+                f"{crash['undelivered_after_restart']} ({crash['seconds']} s)"
+            )
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules
