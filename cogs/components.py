@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -38,8 +38,8 @@ Handler = Callable[..., Awaitable[None]]
 
 
 def host_of(interaction: discord.Interaction[Any]) -> Host:
-    host: Host = interaction.client.host  # type: ignore[attr-defined]
-    return host
+    """The Host the bot carries (set by `setup_cogs`)."""
+    return cast("Host", getattr(interaction.client, "host"))  # noqa: B009 - the client's type does not declare it
 
 
 def _groups(match: re.Match[str]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from bot.engine import EngineError
+from bot.engine import EngineError, Text
 from bot.i18n import catalog, localize, t
 from bot.services import StaleVersion, StorageError
 
@@ -48,8 +48,8 @@ def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> 
 
 def _param(value: object, locale: str) -> object:
     """Texts are localized; a list (every problem of a deck list) becomes one bullet per line."""
-    if hasattr(value, "key"):
-        return localize(value, locale)  # type: ignore[arg-type]
+    if isinstance(value, Text):
+        return localize(value, locale)
     if isinstance(value, list | tuple):
         return "".join(f"\n• {_param(v, locale)}" for v in value)
     return value

@@ -34,7 +34,9 @@ class Rendered:
 def render_board_png(game_key: str, view: Any, locale: str) -> Rendered:
     """Board image as PNG bytes (run it off the event loop: it is CPU work)."""
     start = time.perf_counter()
-    image = renderer_for(game_key)["board"](view, locale=locale)  # type: ignore[misc]
+    board = renderer_for(game_key)["board"]
+    assert board is not None, f"no board renderer for {game_key}"
+    image = board(view, locale=locale)
     png = to_png(image)
     return Rendered(png=png, ms=(time.perf_counter() - start) * 1000)
 

@@ -11,7 +11,7 @@ import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.ai import fallback_agent
 from bot.app import TavernierBot
@@ -124,9 +124,9 @@ class Table:
             if not any(c.startswith(MENU_PREFIXES) for c in ids):
                 return calls  # the menu became the confirmation
             confirm = next((c for c in ids if c.startswith(f"tv:ok:{live.id}:")), None)
-            button = next((c for c in ids if self._names(live, c, code, wanted)), None)
-            if confirm is not None or button is not None:
-                calls = await self.click(who, menu, confirm or button)  # type: ignore[arg-type]
+            target = confirm or next((c for c in ids if self._names(live, c, code, wanted)), None)
+            if target is not None:
+                calls = await self.click(who, menu, target)
                 continue
             calls = await self._pick_option(who, live, seat, menu, wanted, code)
         raise AssertionError("the menu never reached the move")
@@ -206,7 +206,7 @@ async def open_table(
     db_path: str | Path,
     names: tuple[str, ...] = ("Alice", "Bob"),
     *,
-    transport: str = "inproc",
+    transport: Literal["inproc", "http"] = "inproc",
     locale: str = "fr",
     first_seed: int = 1,
     app_permissions: int | None = None,
@@ -216,7 +216,7 @@ async def open_table(
     Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
     """
     fake_options: dict[str, Any] = {} if app_permissions is None else {"app_permissions": app_permissions}
-    async with FakeDiscord(transport, **fake_options) as fd:  # type: ignore[arg-type]
+    async with FakeDiscord(transport, **fake_options) as fd:
         people = {n: fd.add_user(n, locale) for n in names}
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
         seeds = itertools.count(first_seed)

@@ -9,7 +9,7 @@ The host (service, cogs, AI seats) uses these members and nothing else.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -186,8 +186,7 @@ class BaseGame(Generic[S, A, V]):
         return state.model_dump(mode="json")
 
     def load_state(self, data: dict[str, Any]) -> S:
-        state: S = self.state_type.model_validate(data)  # type: ignore[assignment]
-        return state
+        return cast(S, self.state_type.model_validate(data))
 
     # -- options ----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -221,14 +220,17 @@ class BaseGame(Generic[S, A, V]):
         return IllegalAction("wrong_phase", rule=rule)
 
     # -- information ------------------------------------------------------------------------------
+    def view(self, state: S, viewer: Seat | None) -> V:
+        """What one seat may see (None: the public); every game defines it."""
+        raise NotImplementedError
+
     def private_info(self, state: S, seat: Seat) -> Any:
         """What only `seat` knows now. The host tells the seat when this changes.
 
         The default compares the seat's view with the public one; games may narrow it.
         """
-        view: Any = self.view(state, seat)  # type: ignore[attr-defined]
-        public: Any = self.view(state, None)  # type: ignore[attr-defined]
-        mine, pub = view.model_dump(mode="json"), public.model_dump(mode="json")
+        mine = self.view(state, seat).model_dump(mode="json")
+        pub = self.view(state, None).model_dump(mode="json")
         return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}
 
     def agent(self, level: str = "normal") -> Agent | None:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import discord
 import discord.gateway
@@ -387,7 +387,7 @@ class FakeDiscord(InteractionBuilders):
                 "the bot to receive the interaction",
             )
         else:
-            bot._connection.parse_interaction_create(json.loads(json.dumps(payload)))  # type: ignore[arg-type]
+            bot._connection.parse_interaction_create(cast(Any, json.loads(json.dumps(payload))))
         await self.settle()
         self.check()
         return CallList(self.calls[start:])
@@ -405,7 +405,7 @@ async def start_bot(fd: FakeDiscord, bot: discord.Client, guilds: list[JSON] | N
     await bot.login("fake-token")
     fd._bots.append(bot)
     for guild in fd.guilds if guilds is None else guilds:
-        bot._connection.parse_guild_create(fd.guild_create(guild))  # type: ignore[arg-type]
+        bot._connection.parse_guild_create(cast(Any, fd.guild_create(guild)))
     await fd.settle()
     fd.check()
     return bot

@@ -57,9 +57,11 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     No Pillow here: the architecture keeps PIL in renderers/.
     """
     if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
-        return struct.unpack(">II", data[16:24])  # type: ignore[return-value]
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
     if data[:4] == b"GIF8" and len(data) >= 10:
-        return struct.unpack("<HH", data[6:10])  # type: ignore[return-value]
+        width, height = struct.unpack("<HH", data[6:10])
+        return int(width), int(height)
     return None
 
 

@@ -13,8 +13,9 @@ import mimetypes
 import re
 import urllib.parse
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -42,14 +43,14 @@ class _FakeResponse:
 
 def raise_for(status: int, body: Any) -> None:
     """Raise what discord.py raises for this non-2xx answer (never 5xx: the fake does not send them)."""
-    response = _FakeResponse(status)
+    response = cast(aiohttp.ClientResponse, _FakeResponse(status))  # the attributes discord.py reads
     if status == 403:
-        raise discord.Forbidden(response, body)  # type: ignore[arg-type]
+        raise discord.Forbidden(response, body)
     if status == 404:
-        raise discord.NotFound(response, body)  # type: ignore[arg-type]
-    exc = discord.HTTPException(response, body)  # type: ignore[arg-type]
+        raise discord.NotFound(response, body)
+    exc = discord.HTTPException(response, body)
     if isinstance(body, dict) and "retry_after" in body:
-        exc.retry_after = float(body["retry_after"])  # type: ignore[attr-defined]  # as a 429 answer says
+        setattr(exc, "retry_after", float(body["retry_after"]))  # noqa: B010 - as a 429 answer says
     raise exc
 
 
@@ -127,7 +128,7 @@ def install_inproc(fake: FakeDiscord, patches: Patches) -> None:
         await asyncio.sleep(0)
         data = fake.world.cdn.get(url.split("?", 1)[0])
         if data is None:
-            raise discord.NotFound(_FakeResponse(404), "asset not found")  # type: ignore[arg-type]
+            raise discord.NotFound(cast(aiohttp.ClientResponse, _FakeResponse(404)), "asset not found")
         return data
 
     patches.set(discord.http.HTTPClient, "request", http_request)

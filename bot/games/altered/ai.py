@@ -25,7 +25,9 @@ MANA_TARGET = 7  # stop adding orbs once this many are in the Mana zone
 
 def _keep_value(card_id: str) -> float:
     """How much a card is worth keeping in hand (low = good Mana fodder)."""
-    card = CONTENT.cards[card_id]
+    card = CONTENT.cards.get(card_id)
+    if card is None:
+        return 0.0
     value = float(sum(card.stats)) if card.type == "character" else 4.0
     return value - 1.6 * max(0, card.hand_cost - 3)
 
@@ -64,6 +66,11 @@ def _best_play(
     return best
 
 
+def _card(state: AlteredState, seat: int, uid: int) -> str:
+    found = state.find(seat, uid)
+    return found[1].card if found else ""
+
+
 def choose(state: AlteredState, seat: int, rng: RandomSource) -> Any:
     legal = legal_actions(state, seat)
     if not legal:
@@ -71,16 +78,16 @@ def choose(state: AlteredState, seat: int, rng: RandomSource) -> Any:
     p = state.players[seat]
     if state.phase == "setup":
         picks = [a for a in legal if isinstance(a, SetupMana)]
-        return min(picks, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+        return min(picks, key=lambda a: _keep_value(_card(state, seat, a.uid)))
     if state.phase == "morning":
         expands = [a for a in legal if isinstance(a, Expand)]
         if expands and len(p.mana) < MANA_TARGET and len(p.hand) >= 2:
-            return min(expands, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+            return min(expands, key=lambda a: _keep_value(_card(state, seat, a.uid)))
         return SkipExpand()
     if state.phase == "night":
         discards = [a for a in legal if isinstance(a, CleanupDiscard)]
         if discards:
-            return min(discards, key=lambda a: _keep_value(state.find(seat, a.uid)[1].card))  # type: ignore[index]
+            return min(discards, key=lambda a: _keep_value(_card(state, seat, a.uid)))
         return next(a for a in legal if isinstance(a, CleanupSacrifice))
     # Afternoon
     hero = any(isinstance(a, HeroAbility) for a in legal)

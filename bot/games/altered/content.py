@@ -7,7 +7,7 @@ fixing the data sees the whole list at once. The content is our own invention (D
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -95,7 +95,7 @@ class CardDef(_Frozen):
         return self.cost[1]
 
     def stat(self, terrain: str) -> int:
-        return self.stats[TERRAINS.index(terrain)]  # type: ignore[arg-type]
+        return self.stats[TERRAINS.index(cast(Terrain, terrain))]
 
     @model_validator(mode="after")
     def _coherent(self) -> CardDef:

@@ -13,11 +13,11 @@ from .content import CONTENT, Ability
 from .effects import Ctx, draw_cards, resolve
 from .expeditions import check_victory, cleanup_needed, dusk_progress, rest, tiebreak_dusk
 from .labels import ref
-from .state import MORNING_DRAW, AlteredState, Obj, PlayerState
+from .state import MORNING_DRAW, AlteredState, Obj, Phase, PlayerState
 
 
-def _phase(state: AlteredState, phase: str, events: list[Event]) -> None:
-    state.phase = phase  # type: ignore[assignment]
+def _phase(state: AlteredState, phase: Phase, events: list[Event]) -> None:
+    state.phase = phase
     state.turn = None
     events.append(public(PHASE, phase=ref(f"altered.phase.{phase}"), day=state.day))
 

@@ -8,12 +8,14 @@ down Tumult halves (the Tumult cards not revealed yet, in random order and orien
 
 from __future__ import annotations
 
+from typing import cast
+
 from bot.engine import RandomSource, shuffled
 
 from .content import CONTENT
 from .expeditions import TUMULT_CARDS
 from .rules import sync_stack
-from .state import AlteredState, Obj, PlayerState, Region
+from .state import AlteredState, Obj, Phase, PlayerState, Region
 from .views import AlteredView, CardView, PlayerView
 
 FRESH_UIDS = 100_000
@@ -126,7 +128,7 @@ def determinize(view: AlteredView, rng: RandomSource) -> AlteredState:
         players=players,
         regions=_regions(view, rng),
         day=view.day,
-        phase=view.phase,  # type: ignore[arg-type]
+        phase=cast(Phase, view.phase),
         first=view.first_seat,
         turn=view.turn_seat,
         tiebreak=view.tiebreak,

@@ -11,6 +11,7 @@ import yaml
 
 from bot.engine import (
     Agent,
+    CardInfo,
     EngineError,
     FiniteGame,
     Outcome,
@@ -215,6 +216,10 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
             return txt("altered.action.hero_ability", hero=card_ref(state.players[seat].hero))
         return txt(f"altered.action.{action.kind}")
 
+    def cards(self) -> list[CardInfo]:
+        """Every hero and card of the content, as `/carte` shows them."""
+        return _CARDS
+
     def determinize(self, view: AlteredView, rng: RandomSource) -> AlteredState:
         from .determinize import determinize
 
@@ -276,5 +281,4 @@ def _cards() -> list[Any]:
     return out
 
 
-AlteredGame.cards = lambda self: _CARDS  # type: ignore[method-assign]
 _CARDS = _cards()

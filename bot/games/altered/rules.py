@@ -6,6 +6,8 @@ stable error code, so a stale button or a hand-written action is refused with a 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import Decision, EngineError, Event, IllegalAction, RandomSource, decision, public
 
 from .actions import (
@@ -102,7 +104,7 @@ def playable(state: AlteredState, seat: int) -> list[PlayCard]:
     return out
 
 
-def legal_actions(state: AlteredState, seat: int) -> list:  # type: ignore[type-arg]
+def legal_actions(state: AlteredState, seat: int) -> list[Any]:
     if seat not in to_act(state):
         return []
     p = state.players[seat]
@@ -111,7 +113,7 @@ def legal_actions(state: AlteredState, seat: int) -> list:  # type: ignore[type-
     if state.phase == "morning":
         return [*(Expand(uid=o.uid) for o in p.hand), SkipExpand()]
     if state.phase == "afternoon":
-        actions: list = [*playable(state, seat)]  # type: ignore[type-arg]
+        actions: list[Any] = [*playable(state, seat)]
         if hero_quick(state, seat) is not None:
             actions.append(HeroAbility())
         if can_cycle(p):
@@ -120,7 +122,7 @@ def legal_actions(state: AlteredState, seat: int) -> list:  # type: ignore[type-
         return actions
     if state.phase == "night":
         hero = CONTENT.heroes[p.hero]
-        out: list = []  # type: ignore[type-arg]
+        out: list[Any] = []
         if len(p.reserve) > hero.reserve_limit:
             out += [CleanupDiscard(uid=o.uid) for o in p.reserve]
         if len(p.landmarks) > hero.landmark_limit:

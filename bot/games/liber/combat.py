@@ -137,7 +137,7 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
         b_pos = state.find(blocker)
         if b_pos is not None:
             hits.append((b_pos, force))
-            state.piece(b_pos).blocked = True  # type: ignore[union-attr]
+            state.at(b_pos).blocked = True
     else:
         amounts = [force] if combat.split is None else [min(combat.split, force), max(0, force - combat.split)]
         for uid, amount in zip(combat.targets, amounts, strict=False):

@@ -10,10 +10,12 @@ card id in every action, so an AI's legal moves are the same as in the true stat
 
 from __future__ import annotations
 
+from typing import cast
+
 from bot.engine import Decision, RandomSource, decision, shuffled
 
 from .content import CARDS, DECKS
-from .state import SLOTS, Combat, LiberState, Piece, Ravage, Result, Side
+from .state import SLOTS, Combat, LiberState, Phase, Piece, PieceKind, Ravage, Result, Side
 from .views import LiberView, SideView
 
 
@@ -54,7 +56,7 @@ def determinize(view: LiberView, rng: RandomSource) -> LiberState:
                 uid=p.uid,
                 card=p.card,
                 owner=p.owner,
-                kind=p.kind,  # type: ignore[arg-type]
+                kind=cast(PieceKind, p.kind),
                 pv=p.pv,
                 sick=p.sick,
                 poisoned=p.poisoned,
@@ -96,7 +98,7 @@ def determinize(view: LiberView, rng: RandomSource) -> LiberState:
         first=view.first,
         active=view.active,
         round=view.round,
-        phase=view.phase_major or "placement",  # type: ignore[arg-type]
+        phase=cast(Phase, view.phase_major or "placement"),
         next_uid=next_uid + 1,
         result=Result(winners=list(view.winners), reason=view.reason or "") if view.winners is not None else None,
     )

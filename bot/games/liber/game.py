@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from bot.engine import (
     Agent,
+    CardInfo,
     EngineError,
     Event,
     FiniteGame,
@@ -190,6 +191,10 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
 
         return describe(state, seat, action)
 
+    def cards(self) -> list[CardInfo]:
+        """Every card of the content (generals included) as `/carte` shows it."""
+        return _LIBER_CARDS
+
     def determinize(self, view: LiberView, rng: RandomSource) -> LiberState:
         from .determinize import determinize
 
@@ -234,14 +239,14 @@ def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
     attacker = s.piece(a.attacker)
     targets: list[Pos] = [a.target] if a.target2 is None else [a.target, a.target2]
     assert attacker is not None
-    uids = [s.piece(t).uid for t in targets]  # type: ignore[union-attr]
+    uids = [s.at(t).uid for t in targets]
     s.combat = Combat(attacker=attacker.uid, targets=uids, split=a.split)
     ev.append(
         public(
             "attack_declared",
             seat=seat,
             card=card_name(attacker.card),
-            targets=[card_name(s.piece(t).card) for t in targets],  # type: ignore[union-attr]
+            targets=[card_name(s.at(t).card) for t in targets],
         )
     )
     defender = 1 - seat
@@ -265,7 +270,7 @@ def _resolve(s: LiberState, ev: list[Event], blocker: int | None) -> None:
 
 
 def _block(s: LiberState, ev: list[Event], seat: int, a: Block) -> None:
-    blocker = s.piece(a.blocker).uid if a.blocker is not None else None  # type: ignore[union-attr]
+    blocker = s.at(a.blocker).uid if a.blocker is not None else None
     _resolve(s, ev, blocker)
 
 
@@ -359,4 +364,3 @@ def _liber_cards() -> list[Any]:
 
 
 _LIBER_CARDS = _liber_cards()
-LiberGame.cards = lambda self: _LIBER_CARDS  # type: ignore[method-assign]

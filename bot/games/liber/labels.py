@@ -55,9 +55,9 @@ def describe(state: LiberState, seat: int, action: Any) -> Text:
         force = force_of(state, action.attacker, attacking=True)
         return txt(
             "liber.action.attack2",
-            unit=card(state.piece(action.attacker).card),  # type: ignore[union-attr]
-            target=card(state.piece(action.target).card),  # type: ignore[union-attr]
-            target2=card(state.piece(action.target2).card),  # type: ignore[union-attr]
+            unit=card(state.at(action.attacker).card),
+            target=card(state.at(action.target).card),
+            target2=card(state.at(action.target2).card),
             split=action.split,
             rest=force - (action.split or 0),
         )

@@ -7,6 +7,8 @@ enumeration in `legal_actions` builds candidates and keeps those `refusal` accep
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .abilities import (
     abilities_of,
     can_wound,
@@ -35,7 +37,7 @@ def to_act(state: LiberState) -> frozenset[int]:
     return frozenset({state.active})
 
 
-def _valid_pos(pos: Pos | None) -> bool:
+def _valid_pos(pos: Pos | None) -> TypeGuard[Pos]:
     return pos is not None and pos[0] in (0, 1) and pos[1] in LINES and 0 <= pos[2] < SLOTS
 
 
@@ -126,15 +128,15 @@ def _target_refusal(state: LiberState, seat: int, card: CardDef, at: Pos | None)
             return ("liber.one_god", "liber.card.god")
         return None
     if card.type == "unit":
-        if not _valid_pos(at) or at[0] != seat:  # type: ignore[index]
+        if not _valid_pos(at) or at[0] != seat:
             return ("liber.bad_place", "liber.phase.placement")
-        if state.piece(at) is not None:  # type: ignore[arg-type]
+        if state.piece(at) is not None:
             return ("liber.place_taken", "liber.board")
         return None
     if card.type == "lieu" or card.subtype == "enchantement":
-        if not _valid_pos(at) or at[0] != seat or at[1] != PLAINE:  # type: ignore[index]
+        if not _valid_pos(at) or at[0] != seat or at[1] != PLAINE:
             return ("liber.bad_place", "liber.card.place")
-        if state.piece(at) is not None:  # type: ignore[arg-type]
+        if state.piece(at) is not None:
             return ("liber.place_taken", "liber.board")
         if card.type == "lieu" and side.lieu_played:
             return ("liber.one_lieu_per_turn", "liber.card.place")
@@ -216,9 +218,9 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
     if a.ability == "invocateur":
         if state.step != "placement":
             return ("liber.wrong_phase", rule)
-        if a.to is not None or not _valid_pos(a.target) or a.target[0] != seat or a.target[1] != PLAINE:  # type: ignore[index]
+        if a.to is not None or not _valid_pos(a.target) or a.target[0] != seat or a.target[1] != PLAINE:
             return ("liber.bad_place", rule)
-        if state.piece(a.target) is not None:  # type: ignore[arg-type]
+        if state.piece(a.target) is not None:
             return ("liber.place_taken", rule)
         if side.gold < CARDS[source.card].amount:
             return ("liber.not_enough_gold", rule)
@@ -233,9 +235,9 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
     if _creature(state, a.target) is None:
         return ("liber.bad_target", rule)
     assert a.target is not None
-    if not _valid_pos(a.to) or a.to[0] != a.target[0] or abs(a.to[1] - a.target[1]) != 1:  # type: ignore[index]
+    if not _valid_pos(a.to) or a.to[0] != a.target[0] or abs(a.to[1] - a.target[1]) != 1:
         return ("liber.too_far", rule)
-    if state.piece(a.to) is not None:  # type: ignore[arg-type]
+    if state.piece(a.to) is not None:
         return ("liber.place_taken", rule)
     return None
 

@@ -11,7 +11,7 @@ than pydantic's deep copy (measured: ~15 000 clones/s against ~6 700 deep copies
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -160,7 +160,7 @@ class LiberState(BaseModel):
     @property
     def step(self) -> Step:
         """The current step: the top decision's family, else the major phase."""
-        return self.stack[-1].kind if self.stack else self.phase  # type: ignore[return-value]
+        return cast(Step, self.stack[-1].kind) if self.stack else self.phase
 
     def ask(self, kind: Step, seat: int) -> None:
         """Open a question inside the current step (a block, a response window, Ravage points)."""
@@ -174,6 +174,13 @@ class LiberState(BaseModel):
     def piece(self, pos: Pos) -> Piece | None:
         side, line, slot = pos
         return self.sides[side].grid[line * SLOTS + slot]
+
+    def at(self, pos: Pos) -> Piece:
+        """The piece a checked action names (legality guaranteed one stands there)."""
+        piece = self.piece(pos)
+        if piece is None:
+            raise LookupError(f"no piece at {pos}")
+        return piece
 
     def put(self, pos: Pos, piece: Piece | None) -> None:
         side, line, slot = pos
