@@ -140,6 +140,18 @@ class Campaign:
                 return
 
     # -- checking ---------------------------------------------------------------------------------
+    async def settled(self, timeout: float = 10.0) -> None:
+        """Wait until the restarted bot emptied its outbox (or the timeout: then it counts as undelivered)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+            try:
+                if not con.execute("SELECT count(*) FROM log WHERE delivered = 0").fetchone()[0]:
+                    return
+            finally:
+                con.close()
+            await asyncio.sleep(0.05)
+
     def check_database(self) -> None:
         from bot.engine import Rng  # noqa: F401  (keeps the generator's module loaded for replays)
         from bot.services.replay import rebuild
@@ -276,6 +288,7 @@ async def _play(
             if kill:
                 await campaign.start_bot()
                 campaign.report.restarts += 1
+                await campaign.settled()
                 campaign.check_database()
         if not progressed:
             await asyncio.sleep(0.05)

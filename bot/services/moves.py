@@ -285,6 +285,7 @@ class MoveOps(ServiceCore):
                 await live.delivery.acquire()
             await self._deliver(live, step)
             done += 1
+        await self.flush()  # the outbox is clear before the bot goes on
         return done
 
     # -- what the edge may ask ----------------------------------------------------------------------
