@@ -84,6 +84,21 @@ class BoardDesk:
                 raise ServiceError("match_not_active")
             payload = await self.hand_payload(live, seat.seat, a.locale)
             await interaction.followup.send(ephemeral=True, **payload)
+            if seat.dm_ok is False:
+                await self._dms_back(interaction, live, a.locale)
+
+    async def _dms_back(self, interaction: discord.Interaction[Any], live: LiveMatch, locale: str) -> None:
+        """A player who had closed their DMs uses the button: try a DM; if it goes, their hands go by DM again."""
+        try:
+            await interaction.user.send(
+                t("dm.back", locale, game=p.game_name(live.game.key, locale), link=p.thread_link(live))
+            )
+        except discord.HTTPException:
+            return
+        await self.service.set_dm_ok(live.id, interaction.user.id, True)
+        seat = live.seat_of(interaction.user.id)
+        if seat is not None:
+            live.private_sent.pop(seat.seat, None)  # the next step DMs their hand again
 
     async def journal(
         self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False

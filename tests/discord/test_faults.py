@@ -196,3 +196,47 @@ async def test_a_long_list_of_deck_problems_is_split_never_cut_mid_word(table: T
     texts = [x for x in texts if x]
     assert all(len(x) <= 2000 for x in texts)
     assert sum(x.count("n'existe pas") for x in texts) == 60
+
+
+async def test_show_my_hand_notices_reopened_dms(table: Table) -> None:
+    table.fd.close_dms(table.people["Bob"])
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    await table.play_turn("Alice", live, Rng(1))
+    assert live.seat(1).dm_ok is False
+    table.fd.open_dms(table.people["Bob"])
+    await table.click("Bob", table.last_with(thread, f"tv:hand:{live.id}"), f"tv:hand:{live.id}")
+    assert live.seat(1).dm_ok is True
+    assert any("de nouveau ouverts" in m["content"] for m in _dms(table, "Bob"))
+
+
+NASTY = [
+    "x" * 5000,
+    "\u202e\u200bRègle\x00\x07",
+    "@everyone <@&123456789012345678> [clic](https://evil.example)",
+    "**gras** `code` ||spoiler||",
+    "'; DROP TABLE matches; --",
+    "🂠🂠🂠",
+]
+
+
+async def test_any_text_option_gets_a_clear_answer_never_a_traceback(table: Table) -> None:
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    for text in NASTY:
+        for command, sub, options in (
+            ("regle", None, {"question": text[:100]}),
+            ("carte", None, {"nom": text[:100]}),
+            ("partie", "jouer", {"coup": text[:100]}),
+            ("duel", "jouer", {"choix": text[:100]}),
+            ("partie", "nouvelle", {"jeu": "duel", "deck": text[:200]}),
+            ("partie", "annuler", {"partie": text[:50]}),
+        ):
+            calls = await table.slash("Alice", command, sub, channel=thread, **options)
+            answer = _private_text(calls)
+            assert "erreur inattendue" not in answer and "Traceback" not in answer, (command, text[:20])
+            for call in calls:
+                body = call.json if isinstance(call.json, dict) else {}
+                allowed = (body.get("data") or body).get("allowed_mentions") or {}
+                assert not set(allowed.get("parse", [])) & {"everyone", "roles"}
+    assert live.rec.status == "active"
