@@ -117,19 +117,27 @@ class MatchCog(commands.Cog):
     ) -> discord.Thread:
         """The match's thread and its lobby; if Discord refuses, the match is cancelled (no zombie lobby)."""
         try:
-            thread = await channel.create_thread(
-                name=p.thread_name(live, interaction.user.display_name, locale),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
-            )
-            lobby = await thread.send(
-                embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
-            )
+            thread, lobby = await self._new_thread(interaction, live, channel, locale)
             await self.host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
         except discord.HTTPException as exc:
             await self.host.service.cancel(live.id, interaction.user.id, is_manager=True)
             raise ServiceError("cannot_open_thread", code=str(exc.code or exc.status)) from exc
         return thread
+
+    @staticmethod
+    async def _new_thread(
+        interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
+    ) -> tuple[discord.Thread, discord.Message]:
+        """A public thread for a match (public data only in its name) and its lobby message."""
+        thread = await channel.create_thread(
+            name=p.thread_name(live, interaction.user.display_name, locale),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
+        lobby = await thread.send(
+            embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
+        )
+        return thread, lobby
 
     @new.autocomplete("game")
     async def _game_choices(
@@ -300,14 +308,7 @@ class MatchCog(commands.Cog):
             if not manager and live.seat_of(interaction.user.id) is None:
                 raise ServiceError("not_allowed")
             locale = live.rec.locale
-            thread = await channel.create_thread(
-                name=p.thread_name(live, interaction.user.display_name, locale),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
-            )
-            lobby = await thread.send(
-                embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
-            )
+            thread, lobby = await self._new_thread(interaction, live, channel, locale)
             await host.service.move_thread(target, interaction.user.id, thread.id, lobby.id, is_manager=manager)
             if live.state is not None:
                 file, summary = await host.boards.board_file(live, None, locale)

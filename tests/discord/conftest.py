@@ -83,3 +83,14 @@ def public_calls(table: Table) -> list[Any]:
         for c in table.fd.calls
         if c.method in ("POST", "PATCH") and isinstance(c.json, dict) and not is_private(table, c, tokens)
     ]
+
+
+def private_text(calls: Any) -> str:
+    """Every content the bot sent in these calls (answers, followups, edits), one per line."""
+    out = []
+    for c in calls:
+        body = c.json if isinstance(c.json, dict) else {}
+        data = body.get("data", body)
+        if isinstance(data, dict) and data.get("content"):
+            out.append(str(data["content"]))
+    return "\n".join(out)

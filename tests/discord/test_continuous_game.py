@@ -17,16 +17,9 @@ from bot.engine import Rng
 from bot.services.replay import replay_from_seed
 from bot.table.units import INCH
 from bot.testgames.palet import BOARD, Place
+from tests.discord.conftest import private_text
 
-
-def _private_text(calls: Any) -> str:
-    out = []
-    for c in calls:
-        body = c.json if isinstance(c.json, dict) else {}
-        data = body.get("data", body)
-        if isinstance(data, dict) and data.get("content"):
-            out.append(str(data["content"]))
-    return "\n".join(out)
+_private_text = private_text
 
 
 def _autocomplete(table: Table, live: Any, text: str) -> list[dict[str, Any]]:

@@ -14,17 +14,9 @@ from bot.devtools.fakediscord import MODERATOR_PERMISSIONS, start_bot
 from bot.devtools.fakediscord.model import DEFAULT_APP_PERMISSIONS
 from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Rng
-from tests.discord.conftest import new_match, public_calls, started_match
+from tests.discord.conftest import new_match, private_text, public_calls, started_match
 
-
-def _private_text(calls: Any) -> str:
-    out = []
-    for c in calls:
-        body = c.json if isinstance(c.json, dict) else {}
-        data = body.get("data", body)
-        if isinstance(data, dict) and data.get("content"):
-            out.append(str(data["content"]))
-    return "\n".join(out)
+_private_text = private_text
 
 
 def _dms(table: Table, who: str) -> list[dict[str, Any]]:

@@ -220,65 +220,48 @@ def _take(objs: list[Obj], uid: int, code: str, rule: str) -> Obj:
 
 
 def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSource) -> list[Event]:
-    """Mutate `state` (a clone) and return the events; raise `IllegalAction` before any visible change."""
-    if state.phase == "over":
-        raise IllegalAction("altered.game_over", rule="altered.victory")
-    if seat not in to_act(state):
-        raise IllegalAction("altered.not_your_turn", rule=PHASE_RULES[state.phase])
+    """Mutate `state` (a clone) and return the events; `check` refuses first, before any change."""
+    check(state, seat, action)
     events: list[Event] = []
     p = state.players[seat]
     if isinstance(action, SetupMana):
-        _need_phase(state, "setup")
-        if not any(o.uid == action.uid for o in p.hand):
-            raise IllegalAction("altered.not_in_hand", rule="altered.setup")
         put_in_mana(state, seat, action.uid, exhausted=False, events=events)
         if not _waiting(state):
             start_day_one(state, rng, events)
     elif isinstance(action, Expand | SkipExpand):
-        _need_phase(state, "morning")
         if isinstance(action, Expand):
-            if not any(o.uid == action.uid for o in p.hand):
-                raise IllegalAction("altered.not_in_hand", rule="altered.phase.morning")
             put_in_mana(state, seat, action.uid, exhausted=False, events=events)
         else:
             events.append(public("expand_skipped", seat=seat))
         expand_done(state, seat, rng, events)
     elif isinstance(action, PlayCard):
-        _need_phase(state, "afternoon")
         play_card(state, seat, action, rng, events)
         end_turn(state, seat, rng, events)
     elif isinstance(action, Pass):
-        _need_phase(state, "afternoon")
         p.passed = True
         events.append(public("passed", seat=seat))
         end_turn(state, seat, rng, events)
     elif isinstance(action, HeroAbility):
-        _need_phase(state, "afternoon")
         use_hero(state, seat, rng, events)
     elif isinstance(action, CycleOrb):
-        _need_phase(state, "afternoon")
         cycle_orb(p)
         events.append(public("orb_cycled", seat=seat))
-    elif isinstance(action, CleanupDiscard | CleanupSacrifice):
-        _need_phase(state, "night")
-        hero = CONTENT.heroes[p.hero]
-        if isinstance(action, CleanupDiscard):
-            if len(p.reserve) <= hero.reserve_limit:
-                raise IllegalAction("altered.cleanup_not_needed", rule="altered.night.cleanup")
-            obj = _take(p.reserve, action.uid, "altered.not_in_reserve", "altered.night.cleanup")
-            events.append(public("cleanup_discarded", seat=seat, card=card_ref(obj.card)))
-        else:
-            if len(p.landmarks) <= hero.landmark_limit:
-                raise IllegalAction("altered.cleanup_not_needed", rule="altered.night.cleanup")
-            obj = _take(p.landmarks, action.uid, "altered.not_a_landmark", "altered.night.cleanup")
-            events.append(public("sacrificed", seat=seat, card=card_ref(obj.card)))
-        p.discard.append(obj.fresh())
-        if not cleanup_needed(state, seat):
-            next_cleanup(state, rng, events)
-    else:
-        raise IllegalAction("altered.unknown_action")
+    elif isinstance(action, CleanupDiscard):
+        obj = _take(p.reserve, action.uid, "altered.not_in_reserve", "altered.night.cleanup")
+        events.append(public("cleanup_discarded", seat=seat, card=card_ref(obj.card)))
+        _cleaned(state, seat, obj, rng, events)
+    elif isinstance(action, CleanupSacrifice):
+        obj = _take(p.landmarks, action.uid, "altered.not_a_landmark", "altered.night.cleanup")
+        events.append(public("sacrificed", seat=seat, card=card_ref(obj.card)))
+        _cleaned(state, seat, obj, rng, events)
     sync_stack(state)
     return events
+
+
+def _cleaned(state: AlteredState, seat: int, obj: Obj, rng: RandomSource, events: list[Event]) -> None:
+    state.players[seat].discard.append(obj.fresh())
+    if not cleanup_needed(state, seat):
+        next_cleanup(state, rng, events)
 
 
 def use_hero(state: AlteredState, seat: int, rng: RandomSource, events: list[Event]) -> None:
@@ -299,22 +282,11 @@ def play_card(state: AlteredState, seat: int, action: PlayCard, rng: RandomSourc
     to the Reserve (exhausted with Cooldown), or to the discard pile if Fleeting.
     """
     p = state.players[seat]
+    _check_play(state, seat, action)  # the AI's trials come here without `check`
     found = state.find(seat, action.uid)
-    if found is None or found[0] not in ("hand", "reserve"):
-        raise IllegalAction("altered.not_playable", rule="altered.afternoon.play-card")
+    assert found is not None
     zone, obj = found
     card = CONTENT.cards[obj.card]
-    if zone == "reserve" and obj.exhausted:
-        raise IllegalAction("altered.reserve_exhausted", rule="altered.reserve")
-    if card.type == "character":
-        if action.expedition is None or action.target is not None:
-            raise IllegalAction("altered.choose_expedition", rule="altered.afternoon.play-card")
-    elif action.expedition is not None:
-        raise IllegalAction("altered.no_expedition", rule="altered.afternoon.play-card")
-    if card.type == "spell" and action.target not in _targets(state, seat, card):
-        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
-    if card.type != "spell" and action.target is not None:
-        raise IllegalAction("altered.bad_target", rule="altered.playing-process")
     cost = play_cost(card, zone)
     pay(p, cost)  # 1.2.5.c: refused whole when the orbs do not cover it
     _take(getattr(p, zone), obj.uid, "altered.not_playable", "altered.afternoon.play-card")
