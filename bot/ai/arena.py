@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import AnyGame, Outcome, Rng, SeatSpec
+from bot.engine import ANY, AnyGame, Outcome, Rng, SeatSpec
 
 from .agents import RandomAgent, fallback_agent
 
@@ -47,7 +47,11 @@ def play(
     steps = 0
     while (outcome := game.outcome(state)) is None:
         seat = min(game.to_act(state))
-        action = agents[seat].choose(game, game.view(state, seat), seat, think)
+        agent = agents[seat]
+        if isinstance(agent, EngineRandom):
+            action = agent.choose_on_state(game, state, seat, think)
+        else:
+            action = agent.choose(game, game.view(state, seat), seat, think)
         state = game.apply(state, seat, action, rng).state
         steps += 1
         if invariant is not None:
@@ -55,6 +59,15 @@ def play(
         if steps >= MAX_STEPS:
             raise AssertionError(f"{game.key}: no end after {steps} steps (seed {seed})")
     return Played(state, outcome, steps)
+
+
+class EngineRandom:
+    """A uniformly random player that reads the state directly: only for measuring an engine's speed
+    (random playouts), never an AI seat, which always plays from its view."""
+
+    def choose_on_state(self, game: AnyGame, state: Any, seat: int, rng: Rng) -> Any:
+        choices = game.suggest(state, seat, ANY)
+        return choices[rng.below(len(choices))].action
 
 
 def _reason(outcome: Outcome) -> str:
@@ -102,8 +115,8 @@ def series(
 
 
 def playout_stats(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None) -> dict[str, Any]:
-    """Random against random: the engine's speed and how games end."""
-    return series(game, (RandomAgent(), RandomAgent()), n, seed, invariant)
+    """Random against random on the state: the engine's speed (setup, suggest, apply) and how games end."""
+    return series(game, (EngineRandom(), EngineRandom()), n, seed, invariant)
 
 
 def ai_vs_ai(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None) -> dict[str, Any]:

@@ -25,7 +25,9 @@ class Ask(BaseModel):
     - `piece`: only actions about this piece or card (a figure chosen first, then its destinations);
     - `text`: what the player typed; a game may parse it into a value ("C7", "12.5 8") and return it
       as a `matched` choice; the edge also filters labels by it;
-    - `limit`: at most this many choices (best first).
+    - `limit`: at most this many choices (best first);
+    - `labels`: whether the caller shows the choices (menus, autocomplete) and needs their labels and
+      groups; agents and playouts do not, and skip their cost.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -34,12 +36,16 @@ class Ask(BaseModel):
     piece: str | None = None
     text: str = ""
     limit: int | None = None
+    labels: bool = True
 
     def wants(self, kind: str) -> bool:
         return not self.kinds or kind in self.kinds
 
 
-ANY = Ask()
+#: Every choice, unlabelled: what agents, playouts and legality tests ask for.
+ANY = Ask(labels=False)
+#: The label of a choice asked for without labels.
+NO_LABEL = Text(key="")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from . import codec
 from .actions import parse_action
 from .cards import CardInfo
-from .choices import Ask, Choice, narrow
+from .choices import NO_LABEL, Ask, Choice, narrow
 from .decisions import Decision
 from .errors import EngineError, IllegalAction
 from .events import Event, Seat
@@ -276,6 +276,9 @@ class FiniteGame(BaseGame[S, A, V]):
         out: list[Choice[A]] = []
         for action in self.legal_actions(state, seat):
             if not ask.wants(str(getattr(action, "kind", ""))):
+                continue
+            if not ask.labels:
+                out.append(Choice(action=action, label=NO_LABEL))
                 continue
             group = self.group_of(state, seat, action)
             out.append(

@@ -293,7 +293,8 @@ class MoveOps(ServiceCore):
         """Suggestions for a seat that must act now (none otherwise): menus and autocomplete."""
         if live.rec.status != "active" or seat not in live.to_act():
             return []
-        return list(live.game.suggest(live.state, seat, ask))
+        shown = ask if ask.labels else ask.model_copy(update={"labels": True})
+        return list(live.game.suggest(live.state, seat, shown))
 
     def label(self, live: LiveMatch, seat: int, action: Any) -> Text:
         return live.game.describe_action(live.state, seat, action)
