@@ -46,3 +46,22 @@ def test_hand_only_for_a_seat_and_summary_marks_private_content() -> None:
 def test_generic_renderer_draws_any_view() -> None:
     img = generic_board(GAME.view(_state(), None), locale="fr")
     assert img.size[0] == 900 and img.size[1] > 100
+
+
+def test_palette_encoding_keeps_every_colour_close() -> None:
+    """The PNG is palette-reduced for speed and size; text and colours must not visibly move."""
+    from PIL import ImageChops, ImageDraw
+
+    from renderers.encode import to_png
+    from renderers.theme import font as theme_font
+
+    image = Image.new("RGB", (480, 200), (246, 240, 226))
+    draw = ImageDraw.Draw(image)
+    for i, colour in enumerate([(180, 40, 40), (40, 110, 180), (60, 150, 70), (30, 30, 30)]):
+        draw.rounded_rectangle((10 + i * 115, 10, 115 + i * 115, 90), 12, fill=colour, outline=(0, 0, 0))
+    draw.text((12, 110), "Légion Cendrée — 3 cartes", font=theme_font(32), fill=(20, 20, 20))
+    png = to_png(image)
+    decoded = Image.open(io.BytesIO(png))
+    assert decoded.mode == "P"
+    worst = max(high for _low, high in ImageChops.difference(image, decoded.convert("RGB")).getextrema())
+    assert worst <= 24
