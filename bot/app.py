@@ -39,6 +39,7 @@ class TavernierBot(commands.AutoShardedBot):
         sync_commands: bool = True,
         load_games: bool = True,
         seed_source: Callable[[], int] | None = None,
+        thread_pace: Any = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("intents", intents())
@@ -55,6 +56,7 @@ class TavernierBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.load_games = load_games
         self.seed_source = seed_source  # None: match seeds from the OS's secure randomness
+        self.thread_pace = thread_pace  # None: Discord's pace (cogs/pacing.py); tests may lift it
         self.store: Store | None = None
         self.service: MatchService | None = None
         self.host: Any = None
@@ -80,6 +82,7 @@ class TavernierBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self.service is not None:
             await self.service.close()
+            await self.service.notifier.flush_held()  # a turn in progress is posted, not left to the outbox
         await super().close()
         if self.store is not None:
             await self.store.close()

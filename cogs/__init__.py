@@ -17,7 +17,7 @@ async def setup_cogs(bot: Any) -> None:
 
     service = MatchService(bot.store, ai_delay=bot.ai_delay, seed_source=getattr(bot, "seed_source", None))
     host = Host(bot, service, bot.default_locale)
-    service.notifier = DiscordNotifier(host)
+    service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
     bot.service, bot.host = service, host
     from .rules import RULE_ITEMS, RulesCog
 

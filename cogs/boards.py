@@ -38,16 +38,29 @@ class BoardDesk:
         summary = await asyncio.to_thread(summary_text, key, view, locale)
         return discord.File(io.BytesIO(rendered.png), filename="board.png", description=p.clip(summary, 1000)), summary
 
-    async def hand_payload(self, live: LiveMatch, seat: int, locale: str) -> dict[str, Any]:
+    async def hand_payload(
+        self, live: LiveMatch, seat: int, locale: str, *, news: list[str] | None = None, ended: bool = False
+    ) -> dict[str, Any]:
+        """A seat's private information; with `news`, what happened since its last move comes first."""
         view = self.service.view(live, seat)
         key = live.game.key
         summary = await asyncio.to_thread(summary_text, key, view, locale)
-        rendered = await asyncio.to_thread(render_hand_png, key, view, locale)
         header = t("hand.header", locale, game=p.game_name(key, locale), id=live.id, link=p.thread_link(live))
-        payload: dict[str, Any] = {"content": p.clip(f"{header}\n{summary}")}
+        parts = [header]
+        if news:
+            parts += [t("dm.news", locale), *news]
+        waiting = seat in live.to_act() and live.rec.status == "active"
+        if ended:
+            payload: dict[str, Any] = {"content": p.clip("\n".join(parts))}
+            return payload
+        parts.append(summary)
+        if waiting and news is not None:
+            parts.append(t("dm.your_turn", locale))
+        payload = {"content": p.clip("\n".join(parts))}
+        rendered = await asyncio.to_thread(render_hand_png, key, view, locale)
         if rendered is not None:
             payload["file"] = discord.File(io.BytesIO(rendered.png), filename="hand.png")
-        if seat in live.to_act():
+        if waiting:
             payload["view"] = p.play_buttons(live, locale)
         return payload
 
@@ -98,7 +111,7 @@ class BoardDesk:
         await self.service.set_dm_ok(live.id, interaction.user.id, True)
         seat = live.seat_of(interaction.user.id)
         if seat is not None:
-            live.private_sent.pop(seat.seat, None)  # the next step DMs their hand again
+            live.inbox_of(seat.seat).forget_dm()  # the next time the game waits for them, a DM again
 
     async def journal(
         self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False

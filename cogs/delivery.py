@@ -1,12 +1,17 @@
 """DiscordNotifier: what each accepted step posts, target by target.
 
-One public message per step in the match thread (its log lines and a mention of who acts; a fresh
-board image when a phase begins), and a DM to each player whose private information changed. Every
-target is delivered on its own: a thread that refuses a post does not cost anyone their DM, a closed
-DM does not stop the others. Rate limits and Discord's passing 5xx are retried with the delay Discord
-gives. A thread that was deleted or locked is noticed: the players are told by DM how to move the
-match to a new thread or cancel it. A closed DM (50007) is told once per player and match (the mark
-is stored), and a player who opens their DMs again is noticed at the next DM tried on their turn.
+The thread gets one post per turn: the steps of a seat that plays on are held and go out together
+when the turn passes (with a fresh board image when a phase began in it, and a mention of the person
+to act, once). A player gets one DM when the game waits for them, saying what happened since their
+last move, with their hand and the buttons; it is edited, not repeated, while they have not acted
+(`/preferences` can ask for a DM at every move instead). Posts keep under Discord's per-channel pace
+by batching (cogs/pacing.py). A held step stays in the outbox until it is posted: a crash re-delivers it.
+
+Every target is delivered on its own: a thread that refuses a post does not cost anyone their DM, a
+closed DM does not stop the others. Rate limits and Discord's passing 5xx are retried with the delay
+Discord gives. A thread that was deleted or locked is noticed: the players are told by DM how to move
+the match to a new thread or cancel it. A closed DM (50007) is told once per player and match (the
+mark is stored), and a player who opens their DMs again is noticed at the next DM tried on their turn.
 """
 
 from __future__ import annotations
@@ -24,8 +29,12 @@ import discord
 from bot.engine import Event
 from bot.i18n import t
 from bot.services import Applied, LiveMatch, MatchRecord
+from bot.services.model import Inbox
 
 from . import presenters as p
+from .dms import DirectMessages
+from .pacing import Pace
+from .turns import HeldTurn, turn_over
 
 log = logging.getLogger("tavernier.delivery")
 
@@ -35,6 +44,8 @@ THREAD_GONE = {10003, 50083}
 CANNOT_DM = 50007
 RETRIES = 3
 MAX_RETRY_AFTER = 10.0
+#: Lines of "since your last move" a DM shows (the thread has the rest).
+NEWS_LINES = 12
 
 
 async def with_retries(send: Callable[[], Awaitable[T]]) -> T:
@@ -61,10 +72,16 @@ def _retry_after(exc: discord.HTTPException) -> float:
 
 
 class DiscordNotifier:
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: Any, pace: Pace | None = None) -> None:
         self.host = host
+        self.pace = pace or Pace()
+        self.dms = DirectMessages(host.bot)
         #: (match, seat) whose DM was already retried during the current turn while DMs were closed.
         self._dm_retried: dict[tuple[str, int], int] = {}
+        #: What each match's current turn has posted nothing of yet.
+        self._held: dict[str, HeldTurn] = {}
+        #: Matches with a post waiting for the channel's pace.
+        self._paced: set[str] = set()
 
     @property
     def bot(self) -> discord.Client:
@@ -77,10 +94,14 @@ class DiscordNotifier:
         return self.bot.get_partial_messageable(live.rec.thread_id, guild_id=live.rec.guild_id)
 
     async def _to_thread(self, live: LiveMatch, **kwargs: Any) -> discord.Message | None:
-        """Post in the match thread; a thread that is gone or locked is noticed once, never fatal."""
+        """Post in the match thread at the channel's pace; a thread gone or locked is noticed once, never fatal."""
         thread = self._thread(live)
         if thread is None:
             return None
+        delay = self.pace.delay(thread.id)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.pace.take(thread.id)
         try:
             return await with_retries(lambda: thread.send(**kwargs))
         except discord.HTTPException as exc:
@@ -120,29 +141,77 @@ class DiscordNotifier:
         await self._to_thread(live, content=t("match.cancelled", live.rec.locale, id=live.id))
 
     # -- steps ------------------------------------------------------------------------------------
-    async def applied(self, live: LiveMatch, step: Applied) -> None:
+    async def applied(self, live: LiveMatch, step: Applied) -> bool:
         locale = live.rec.locale
         if step.kind == "setup":
             await self.lobby_changed(live)
-        lines = p.public_lines(live, step, locale)
-        mention, pinged = p.mention(live, locale)
-        if mention is not None:
-            lines.append(mention)
-        kwargs: dict[str, Any] = {"content": p.clip("\n".join(lines)), "allowed_mentions": p.only(pinged)}
-        if step.phase_changed or step.outcome is not None:
-            file, summary = await self.host.boards.board_file(live, None, locale)
-            kwargs["file"] = file
-            kwargs["embed"] = self.host.boards.board_embed(live, summary, locale)
-        if live.rec.status == "active":
-            kwargs["view"] = p.play_buttons(live, locale)
-        await self._to_thread(live, **kwargs)
+        held = self._held.setdefault(live.id, HeldTurn())
+        held.add(step, p.public_lines(live, step, locale))
+        passes = turn_over(step, set(live.to_act()))
+        posted = False
+        if passes or held.full():
+            posted = await self._post_turn(live, held, mention=passes, wait=step.outcome is not None)
         if step.kind == "setup":  # players whose DMs were closed at join are told once, publicly (no secret)
             for seat in live.seats:
                 if seat.dm_ok is False and seat.user_id and not seat.is_ai:
                     await self._tell_dm_closed(live, seat)
         if step.outcome is not None:
             await self._final_log(live, locale)
-        await self._update_dms(live)
+            self._held.pop(live.id, None)
+        await self._update_dms(live, step)
+        return posted
+
+    async def _post_turn(self, live: LiveMatch, held: HeldTurn, *, mention: bool, wait: bool = False) -> bool:
+        """Post what the turn held. At the channel's pace: when the channel is busy (and `wait` is not
+        asked), keep holding and post everything together once it may; False then."""
+        thread = self._thread(live)
+        if thread is not None and not wait and self.pace.delay(thread.id) > 0:
+            if live.id not in self._paced:
+                self._paced.add(live.id)
+                self.host.service._in_background(self._post_later(live, thread.id))
+            return False
+        turn = held.take()
+        locale = live.rec.locale
+        lines = list(turn.lines)
+        pinged: list[int] = []
+        if mention:
+            line, pinged = p.mention(live, locale)
+            if line is not None:
+                lines.append(line)
+        kwargs: dict[str, Any] = {"content": p.clip("\n".join(lines)), "allowed_mentions": p.only(pinged)}
+        if turn.board:
+            file, summary = await self.host.boards.board_file(live, None, locale)
+            kwargs["file"] = file
+            kwargs["embed"] = self.host.boards.board_embed(live, summary, locale)
+        if live.rec.status == "active":
+            kwargs["view"] = p.play_buttons(live, locale)
+        await self._to_thread(live, **kwargs)
+        return True
+
+    async def _post_later(self, live: LiveMatch, channel_id: int) -> None:
+        """The channel was busy: post the held turn (with all that came meanwhile) once it may."""
+        try:
+            await asyncio.sleep(self.pace.delay(channel_id))
+            async with live.delivery:
+                self._paced.discard(live.id)
+                held = self._held.get(live.id)
+                if held:
+                    last = held.last_seq
+                    if await self._post_turn(live, held, mention=True, wait=True):
+                        self.host.service.delivered(live.id, last)
+        finally:
+            self._paced.discard(live.id)
+
+    async def flush_held(self) -> None:
+        """Post every held turn now (after re-delivery at start-up, and at shutdown)."""
+        for match_id, held in list(self._held.items()):
+            if not held:
+                continue
+            live = await self.host.service.get(match_id)
+            async with live.delivery:
+                last = held.last_seq
+                if held and await self._post_turn(live, held, mention=True, wait=True):
+                    self.host.service.delivered(match_id, last)
 
     async def _final_log(self, live: LiveMatch, locale: str) -> None:
         """At the end, the whole log with hidden information revealed, and every sealed value opened."""
@@ -164,25 +233,83 @@ class DiscordNotifier:
         )
 
     # -- DMs --------------------------------------------------------------------------------------
-    async def _update_dms(self, live: LiveMatch) -> None:
+    async def _update_dms(self, live: LiveMatch, step: Applied) -> None:
         if live.state is None:
             return
+        to_act = set(live.to_act())
         for seat in live.seats:
             if seat.is_ai or not seat.user_id:
                 continue
-            info = live.game.private_info(live.state, seat.seat)
-            digest = hashlib.sha256(json.dumps(info, sort_keys=True, default=str).encode()).hexdigest()
-            to_act = seat.seat in live.to_act()
-            key = f"{digest}:{int(to_act)}"
-            if live.private_sent.get(seat.seat) == key:
-                continue
-            if seat.dm_ok is False and not self._retry_closed_dm(live, seat.seat, to_act):
-                continue
-            live.private_sent[seat.seat] = key
+            box = live.inbox_of(seat.seat)
+            if step.seat == seat.seat:
+                box.lines.clear()  # they acted: what they had not seen, they have now
+                box.dm_id, box.digest = None, ""
+            else:
+                box.lines = (box.lines + p.public_lines(live, step, seat.locale, viewer=seat.seat))[-4 * NEWS_LINES :]
+            waiting = seat.seat in to_act
             try:
-                await self._send_dm(live, seat)
+                if step.outcome is not None:
+                    if step.seat != seat.seat:
+                        await self._dm(live, seat, box, waiting=False, ended=True)
+                    continue
+                prefs = await self.host.service.preferences(seat.user_id)
+                if prefs.notify == "every":
+                    await self._dm_every_move(live, seat, box, waiting)
+                elif waiting and step.seat != seat.seat:
+                    await self._dm(live, seat, box, waiting=True)
             except Exception:
                 log.exception("DM failed match=%s seat=%d", live.id, seat.seat)
+
+    async def _dm_every_move(self, live: LiveMatch, seat: Any, box: Inbox, waiting: bool) -> None:
+        """For a player who asked: a DM whenever what they see (or whether they must act) changes."""
+        info = live.game.private_info(live.state, seat.seat)
+        digest = hashlib.sha256(json.dumps([info, waiting], sort_keys=True, default=str).encode()).hexdigest()
+        if box.every == digest:
+            return
+        box.every = digest
+        box.dm_id = None  # a new message each time: that is what they asked for
+        await self._dm(live, seat, box, waiting=waiting)
+
+    async def _dm(self, live: LiveMatch, seat: Any, box: Inbox, *, waiting: bool, ended: bool = False) -> None:
+        """Send (or, while they have not acted, edit) the DM telling a player what they missed."""
+        if seat.dm_ok is False and not self._retry_closed_dm(live, seat.seat, waiting):
+            return
+        locale = seat.locale
+        news = box.lines[-NEWS_LINES:]
+        if len(box.lines) > len(news):
+            news = [t("dm.news_more", locale, n=len(box.lines) - len(news)), *news]
+        payload = await self.host.boards.hand_payload(live, seat.seat, locale, news=news, ended=ended)
+        digest = hashlib.sha256(str(payload.get("content")).encode()).hexdigest()
+        if box.dm_id is not None and box.digest == digest:
+            return
+        try:
+            if box.dm_id is not None:
+                if "file" in payload:
+                    payload["attachments"] = [payload.pop("file")]
+                await with_retries(lambda: self.dms.edit(seat.user_id, box.dm_id, **payload))
+            else:
+                message = await with_retries(lambda: self.dms.send(seat.user_id, **payload))
+                box.dm_id = None if ended else message.id
+            box.digest = digest
+        except discord.Forbidden as exc:
+            await self._dm_refused(live, seat, exc)
+            return
+        except discord.NotFound:
+            box.dm_id, box.digest = None, ""  # they deleted it: the next wait sends a new one
+            return
+        except discord.HTTPException as exc:
+            log.warning("DM failed match=%s seat=%d status=%s", live.id, seat.seat, exc.status)
+            return
+        if seat.dm_ok is not True:
+            await self.host.service.set_dm_ok(live.id, seat.user_id, True)
+
+    async def _dm_refused(self, live: LiveMatch, seat: Any, exc: discord.Forbidden) -> None:
+        if exc.code != CANNOT_DM and exc.code != 0:
+            log.warning("DM refused match=%s seat=%d code=%s", live.id, seat.seat, exc.code)
+        if seat.dm_ok is not False:
+            log.info("DM closed match=%s seat=%d", live.id, seat.seat)
+            await self.host.service.set_dm_ok(live.id, seat.user_id, False)
+            await self._tell_dm_closed(live, seat)
 
     def _retry_closed_dm(self, live: LiveMatch, seat: int, to_act: bool) -> bool:
         """Closed DMs are tried again once per turn of that player: they may have opened them."""
@@ -193,26 +320,6 @@ class DiscordNotifier:
             return False
         self._dm_retried[key] = live.version
         return True
-
-    async def _send_dm(self, live: LiveMatch, seat: Any) -> None:
-        locale = seat.locale
-        payload = await self.host.boards.hand_payload(live, seat.seat, locale)
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await with_retries(lambda: user.send(**payload))
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM and exc.code != 0:
-                log.warning("DM refused match=%s seat=%d code=%s", live.id, seat.seat, exc.code)
-            if seat.dm_ok is not False:
-                log.info("DM closed match=%s seat=%d", live.id, seat.seat)
-                await self.host.service.set_dm_ok(live.id, seat.user_id, False)
-                await self._tell_dm_closed(live, seat)
-            return
-        except discord.HTTPException as exc:
-            log.warning("DM failed match=%s seat=%d status=%s", live.id, seat.seat, exc.status)
-            return
-        if seat.dm_ok is not True:
-            await self.host.service.set_dm_ok(live.id, seat.user_id, True)
 
     async def _tell_dm_closed(self, live: LiveMatch, seat: Any) -> None:
         """Once per match and seat (the closed mark is stored): say publicly (no secret) to use the button."""
@@ -234,9 +341,7 @@ class DiscordNotifier:
             if seat.is_ai or not seat.user_id:
                 continue
             try:
-                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                await user.send(
-                    t("match.thread_lost", seat.locale, id=live.id, game=p.game_name(live.game.key, seat.locale))
-                )
+                game = p.game_name(live.game.key, seat.locale)
+                await self.dms.send(seat.user_id, content=t("match.thread_lost", seat.locale, id=live.id, game=game))
             except discord.HTTPException:
                 log.info("could not tell a player their thread is gone match=%s seat=%d", live.id, seat.seat)

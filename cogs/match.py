@@ -69,12 +69,20 @@ class MatchCog(commands.Cog):
         opponent=ls("adversaire", "opt.adversaire.name"),
         ai=ls("ia", "opt.ia.name"),
         deck=ls("deck", "opt.deck.name"),
+        language=ls("langue", "opt.langue.name"),
     )
     @app_commands.describe(
         game=ls("Le jeu à lancer", "opt.jeu.desc"),
         opponent=ls("Le membre à inviter", "opt.adversaire.desc"),
         ai=ls("Jouer contre l'IA", "opt.ia.desc"),
         deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"),
+        language=ls("La langue des messages publics de la partie (par défaut : la vôtre)", "opt.langue.desc"),
+    )
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=ls("Français", "lang.fr"), value="fr"),
+            app_commands.Choice(name=ls("Anglais", "lang.en"), value="en"),
+        ]
     )
     async def new(
         self,
@@ -83,10 +91,13 @@ class MatchCog(commands.Cog):
         opponent: discord.Member | None = None,
         ai: bool = False,
         deck: str | None = None,
+        language: str | None = None,
     ) -> None:
         host = self.host
         locale = host.locales.user(interaction)
-        guild_locale = host.locales.guild(interaction)
+        # A match speaks the language its creator chose (their own by default), never the server's
+        # default, which is English on most servers that are not Community servers.
+        match_locale = language or locale
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = await self._parent_channel(interaction)
@@ -97,14 +108,14 @@ class MatchCog(commands.Cog):
                 guild_id=interaction.guild_id,
                 channel_id=channel.id,
                 seat_options=deck_options(deck),
-                locale=guild_locale,
+                locale=match_locale,
             )
-            thread = await self._open_thread(interaction, live, channel, guild_locale)
+            thread = await self._open_thread(interaction, live, channel, match_locale)
             if ai:
                 await host.service.add_ai(live.id, interaction.user.id)
             if opponent is not None and opponent.id != interaction.user.id:
                 await thread.send(
-                    t("lobby.invite", guild_locale, who=opponent.mention, host=interaction.user.mention),
+                    t("lobby.invite", match_locale, who=opponent.mention, host=interaction.user.mention),
                     allowed_mentions=p.only([opponent.id]),
                 )
             await host.lobby.probe_dm(live, interaction.user, locale)
@@ -214,7 +225,7 @@ class MatchCog(commands.Cog):
             if live.state is None:
                 raise ServiceError("match_not_active")
             await interaction.response.defer(thinking=True)
-            locale = host.locales.guild(interaction)
+            locale = live.rec.locale  # a public post of the match: the match's language
             file, summary = await host.boards.board_file(live, None, locale)
             kwargs: dict[str, Any] = {"embed": host.boards.board_embed(live, summary, locale), "file": file}
             if live.rec.status == "active":

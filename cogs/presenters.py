@@ -113,9 +113,9 @@ def event_line(live: LiveMatch, event: Event, locale: str, *, log: bool = False)
     return localize(Text(key=key, params=params), locale, seat_namer(live))
 
 
-def public_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
-    """Everything the table may read about one accepted step."""
-    lines = [line for e in step.events if e.public and (line := event_line(live, e, locale))]
+def public_lines(live: LiveMatch, step: Applied, locale: str, viewer: int | None = None) -> list[str]:
+    """Everything the table (or, with `viewer`, one seat: its private events too) may read about one step."""
+    lines = [line for e in step.events if e.visible_to(viewer) and (line := event_line(live, e, locale))]
     for sealed in step.sealed:
         lines.append(commitment_line(live, sealed.seat, sealed.label, sealed.digest, locale))
     for r in step.reveals:

@@ -22,6 +22,7 @@ def main(argv: list[str]) -> int:
 
     from bot.app import TavernierBot
     from bot.logs import setup_logging
+    from cogs.pacing import NoPace
 
     setup_logging("WARNING")
     logging.getLogger("discord").setLevel(logging.ERROR)
@@ -31,7 +32,7 @@ def main(argv: list[str]) -> int:
         from bot.testgames import register_test_games
 
         register_test_games()
-    bot = TavernierBot(database_path=args.db, ai_delay=0.0, guild_ready_timeout=0.05)
+    bot = TavernierBot(database_path=args.db, ai_delay=0.0, guild_ready_timeout=0.05, thread_pace=NoPace())
     bot.run("fake-token", log_handler=None)
     return 0
 

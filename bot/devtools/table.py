@@ -210,17 +210,23 @@ async def open_table(
     locale: str = "fr",
     first_seed: int = 1,
     app_permissions: int | None = None,
+    pace: Any = None,
 ) -> AsyncIterator[Table]:
     """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
 
     Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
+    People here click far faster than anyone does: Discord's posting pace is lifted unless `pace` is given.
     """
+    from cogs.pacing import NoPace
+
     fake_options: dict[str, Any] = {} if app_permissions is None else {"app_permissions": app_permissions}
     async with FakeDiscord(transport, **fake_options) as fd:
         people = {n: fd.add_user(n, locale) for n in names}
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
         seeds = itertools.count(first_seed)
-        bot = TavernierBot(database_path=str(db_path), ai_delay=0.0, seed_source=lambda: next(seeds))
+        bot = TavernierBot(
+            database_path=str(db_path), ai_delay=0.0, seed_source=lambda: next(seeds), thread_pace=pace or NoPace()
+        )
         await start_bot(fd, bot, [guild])
         try:
             yield Table(fd, bot, guild, people)

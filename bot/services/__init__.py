@@ -6,6 +6,7 @@ from .errors import ServiceError, StaleVersion
 from .matches import MatchService
 from .model import Applied, LiveMatch, Player, Reveal
 from .ports import Notifier, NullNotifier
+from .preferences import Preferences
 
 __all__ = [
     "Applied",
@@ -15,6 +16,7 @@ __all__ = [
     "Notifier",
     "NullNotifier",
     "Player",
+    "Preferences",
     "Reveal",
     "ServiceError",
     "StaleVersion",

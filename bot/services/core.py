@@ -58,6 +58,7 @@ class ServiceCore:
         self.ai_retry_delays: tuple[float, ...] = (1.0, 5.0, 30.0, 120.0)
         #: Finished and cancelled matches kept loaded (most recent first out last); older ones load on demand.
         self.retired_cap = 200
+        self._prefs: dict[int, Any] = {}  # user id → Preferences (bot/services/preferences.py)
         self._retired: OrderedDict[str, None] = OrderedDict()
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:

@@ -193,7 +193,8 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("not_allowed")
             rec = dataclasses.replace(live.rec, thread_id=thread_id, lobby_message_id=lobby_message_id)
             await self._save_match(live, rec)
-            live.private_sent.clear()
+            for box in live.inbox.values():
+                box.forget_dm()  # the DMs point to the old thread
         return live
 
     async def start(self, match_id: str, by_user: int) -> Applied:

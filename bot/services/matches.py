@@ -20,11 +20,12 @@ from .core import ACTIVE
 from .lobby import LobbyOps
 from .model import LiveMatch
 from .moves import MoveOps
+from .preferences import PreferenceOps
 
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

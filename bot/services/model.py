@@ -20,6 +20,25 @@ class Player:
 
 
 @dataclass(slots=True)
+class Inbox:
+    """Delivery's memory of one seat (not the match's: lost on a restart, which costs at most one DM).
+
+    `lines` is what the seat has not seen since its last move; `dm_id` the DM that told it the game
+    waits for it, edited while the seat has not acted; `digest` what that DM says now; `every` the
+    digest of the private information last sent to a player who asked for a DM at every move.
+    """
+
+    lines: list[str] = field(default_factory=list)
+    dm_id: int | None = None
+    digest: str = ""
+    every: str = ""
+
+    def forget_dm(self) -> None:
+        """The next time the game waits for this seat, send a fresh DM rather than edit one."""
+        self.dm_id, self.digest, self.every = None, "", ""
+
+
+@dataclass(slots=True)
 class LiveMatch:
     """A loaded match: its record, seats and, once started, the engine state."""
 
@@ -30,7 +49,10 @@ class LiveMatch:
     rng: Rng | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     delivery: asyncio.Lock = field(default_factory=asyncio.Lock)
-    private_sent: dict[int, str] = field(default_factory=dict)
+    inbox: dict[int, Inbox] = field(default_factory=dict)
+
+    def inbox_of(self, seat: int) -> Inbox:
+        return self.inbox.setdefault(seat, Inbox())
 
     @property
     def id(self) -> str:

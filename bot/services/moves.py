@@ -244,18 +244,24 @@ class MoveOps(ServiceCore):
         The step was saved as undelivered in its own transaction: a crash before this point is
         delivered again at the next start (`redeliver`).
         """
+        done = True
         try:
-            await self.notifier.applied(live, step)
+            done = await self.notifier.applied(live, step)
         except Exception:
             log.exception("delivery failed match=%s seq=%d", live.id, step.seq)
         finally:
             live.delivery.release()
-        self._in_background(self._clear_outbox(live.id, step.seq))
+        if done:
+            self.delivered(live.id, step.seq)
         self._schedule_ai(live)
         return step
 
+    def delivered(self, match_id: str, seq: int) -> None:
+        """Every step of the match up to `seq` reached its targets: clear them from the outbox."""
+        self._in_background(self._clear_outbox(match_id, seq))
+
     async def _clear_outbox(self, match_id: str, seq: int) -> None:
-        """Off the player's path: the step is delivered (losing this mark re-posts it, never loses it)."""
+        """Off the player's path: the steps are delivered (losing this mark re-posts them, never loses them)."""
         try:
             await self.store.mark_delivered(match_id, seq)
         except StorageError:
@@ -285,6 +291,7 @@ class MoveOps(ServiceCore):
                 await live.delivery.acquire()
             await self._deliver(live, step)
             done += 1
+        await self.notifier.flush_held()  # a turn cut by the crash is posted now, not at its end
         await self.flush()  # the outbox is clear before the bot goes on
         return done
 

@@ -13,7 +13,16 @@ class Notifier(Protocol):
     """Called outside the state lock, in order, once the change is durable."""
 
     async def lobby_changed(self, match: LiveMatch) -> None: ...
-    async def applied(self, match: LiveMatch, step: Applied) -> None: ...
+    async def applied(self, match: LiveMatch, step: Applied) -> bool:
+        """Deliver one step. False: the notifier holds it to post with the steps that follow (one post
+        per turn); it then calls `MatchService.delivered` once it posted them. A held step stays in the
+        outbox, so a crash re-delivers it."""
+        ...
+
+    async def flush_held(self) -> None:
+        """Deliver every step held so far (after re-delivery at start-up, and at shutdown)."""
+        ...
+
     async def cancelled(self, match: LiveMatch) -> None: ...
     async def broken(self, match: MatchRecord) -> None: ...
 
@@ -24,7 +33,10 @@ class NullNotifier:
     async def lobby_changed(self, match: LiveMatch) -> None:
         return None
 
-    async def applied(self, match: LiveMatch, step: Applied) -> None:
+    async def applied(self, match: LiveMatch, step: Applied) -> bool:
+        return True
+
+    async def flush_held(self) -> None:
         return None
 
     async def cancelled(self, match: LiveMatch) -> None:

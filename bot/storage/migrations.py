@@ -98,6 +98,13 @@ MIGRATIONS: list[str] = [
     DROP TABLE commitments;
     ALTER TABLE commitments_v2 RENAME TO commitments;
     """,
+    # 3: each player's preferences (how they want to be told), one JSON object per user
+    """
+    CREATE TABLE preferences (
+        user_id INTEGER PRIMARY KEY,
+        data TEXT NOT NULL DEFAULT '{}'
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

@@ -233,6 +233,23 @@ class Store:
 
         await self._write(run)
 
+    async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
+        """One player's preferences, whole (a per-user setting: the last writer wins)."""
+        text = json.dumps(data, sort_keys=True)
+
+        def run(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT INTO preferences (user_id, data) VALUES (?, ?)"
+                " ON CONFLICT(user_id) DO UPDATE SET data=excluded.data",
+                (user_id, text),
+            )
+
+        await self._write(run)
+
+    async def preferences(self, user_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM preferences WHERE user_id = ?", (user_id,))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
     async def mark_broken(self, match_id: str, reason: str) -> None:
         def run(con: sqlite3.Connection) -> None:
             con.execute("UPDATE matches SET broken=? WHERE id=?", (reason[:500], match_id))
@@ -326,8 +343,10 @@ class Store:
         await self._write(run)
 
     async def mark_delivered(self, match_id: str, seq: int) -> None:
+        """Steps up to `seq` were delivered (delivery is in order, and a turn's steps go out together)."""
+
         def run(con: sqlite3.Connection) -> None:
-            con.execute("UPDATE log SET delivered=1 WHERE match_id=? AND seq=?", (match_id, seq))
+            con.execute("UPDATE log SET delivered=1 WHERE match_id=? AND seq<=? AND delivered=0", (match_id, seq))
 
         await self._write(run, durable=False)
 

@@ -30,9 +30,11 @@ async def test_a_refused_thread_post_costs_nobody_their_dm(table: Table) -> None
     table.fd.fail("POST", rf"/channels/{thread['id']}/messages", 403, 50013, "Missing Permissions")
     table.fd.allow_errors("thread post failed")
     before = len(_dms(table, "Alice"))
-    await table.play_turn("Alice", live, Rng(1))  # Alice picks: her DM confirms her hidden card
+    await table.play_turn("Alice", live, Rng(1))
+    while 0 not in live.to_act():  # Bob answers until the game waits for Alice again: she gets her DM
+        await table.play_turn("Bob", live, Rng(2))
     assert len(_dms(table, "Alice")) > before
-    assert live.version == 2
+    assert live.version >= 3
 
 
 async def test_rate_limited_posts_are_retried_after_the_delay_discord_gives(table: Table) -> None:
@@ -108,8 +110,10 @@ async def test_closed_dms_are_told_once_even_after_a_restart_and_reopened_dms_ar
         await table.play_turn("Alice", live, Rng(1))
         assert notices() == 1  # not told again after the restart
         table.fd.open_dms(table.people["Bob"])
-        await table.play_turn("Bob", live, Rng(2))
-        await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, Rng(3))
+        for n in range(8):  # the next time the game waits for Bob, his DM is tried again and goes through
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, Rng(n))
+            if live.seat(1).dm_ok:
+                break
         assert live.seat(1).dm_ok is True and _dms(table, "Bob")
 
 

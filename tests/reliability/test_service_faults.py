@@ -30,8 +30,12 @@ class Recorder:
     async def lobby_changed(self, match: LiveMatch) -> None:
         return None
 
-    async def applied(self, match: LiveMatch, step: Applied) -> None:
+    async def applied(self, match: LiveMatch, step: Applied) -> bool:
         self.applied_steps.append((match.id, step.seq))
+        return True
+
+    async def flush_held(self) -> None:
+        return None
 
     async def cancelled(self, match: LiveMatch) -> None:
         return None

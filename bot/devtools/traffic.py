@@ -1,0 +1,115 @@
+"""What a whole match costs its players and Discord: DMs, mentions, thread posts, REST calls per move.
+
+Two people play a match to its end through the real bot and the fake Discord (menus, buttons), each
+seat played by the game's agent; every request the bot made is then counted. The demo and the bench
+print these figures; the play-by-post targets (≤ 30 DMs per player, ≤ 1 mention per turn, ≤ 1.5 REST
+calls per move for a Liber match) are read against them, never asserted on timing.
+
+"REST calls per move" counts the bot's own requests for posting and delivering (thread posts, DMs,
+edits, user and channel look-ups) and leaves out the answers to the player's own clicks (interaction
+callbacks and their webhooks), which a player's action needs whatever the host does.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.engine import Rng
+
+from .fakediscord.records import Call
+from .table import open_table
+
+ANSWERS = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+(/.*)?")
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass
+class Traffic:
+    game: str
+    moves: int
+    turns: int
+    thread_messages: int
+    dms_per_player: dict[str, int]
+    dm_edits_per_player: dict[str, int]
+    mentions_per_player: dict[str, int]
+    rest_calls: int
+    rest_per_move: float
+    user_lookups: int
+    dm_channel_opens: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def summary(self) -> str:
+        dms = ", ".join(f"{k} {v}" for k, v in self.dms_per_player.items())
+        pings = ", ".join(f"{k} {v}" for k, v in self.mentions_per_player.items())
+        return (
+            f"{self.moves} moves in {self.turns} turns; DMs per player: {dms}; mentions: {pings}; "
+            f"thread messages {self.thread_messages}; REST calls per move {self.rest_per_move} "
+            f"(user look-ups {self.user_lookups}, DM channels opened {self.dm_channel_opens})"
+        )
+
+
+def _pings(call: Call) -> set[int]:
+    """Users a posted message really notifies: mentioned in its text and allowed by allowed_mentions."""
+    body = call.json if isinstance(call.json, dict) else {}
+    named = {int(m) for m in MENTION.findall(str(body.get("content") or ""))}
+    allowed = body.get("allowed_mentions")
+    if allowed is None:
+        return named
+    if "users" in (allowed.get("parse") or []):
+        return named
+    return named & {int(u) for u in allowed.get("users") or []}
+
+
+def count_turns(log: list[int]) -> int:
+    """Turns in a sequence of acting seats: a new turn each time the seat changes."""
+    return sum(1 for i, seat in enumerate(log) if i == 0 or seat != log[i - 1])
+
+
+async def match_traffic(game: str, *, seed: int = 1, max_moves: int = 2000) -> Traffic:
+    """Alice and Bob play one whole match of `game`; count what the bot sent."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with open_table(Path(tmp) / "traffic.sqlite3", first_seed=seed) as table:
+            fd = table.fd
+            await table.slash("Alice", "partie", "nouvelle", jeu=game)
+            live = table.live_matches()[-1]
+            thread = table.thread_of(live)
+            await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+            first = len(fd.calls)
+            await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+            rng = Rng(seed)
+            actors: list[int] = []
+            names = {0: "Alice", 1: "Bob"}
+            while live.rec.status == "active" and len(actors) < max_moves:
+                seat = min(live.to_act())
+                actors.append(seat)
+                await table.play_turn(names[seat], live, rng)
+            calls = fd.calls[first:]
+            ids = {name: int(table.people[name]["id"]) for name in names.values()}
+            dm_of = {name: (fd.dm_channel_of(table.people[name]) or {}).get("id") for name in names.values()}
+            thread_path = f"/channels/{thread['id']}/messages"
+            own = [c for c in calls if not ANSWERS.fullmatch(c.path)]
+            posts = [c for c in own if c.method == "POST"]
+            return Traffic(
+                game=game,
+                moves=len(actors),
+                turns=count_turns(actors),
+                thread_messages=sum(1 for c in posts if c.path == thread_path),
+                dms_per_player={
+                    n: sum(1 for c in posts if dm_of[n] and c.path == f"/channels/{dm_of[n]}/messages") for n in ids
+                },
+                dm_edits_per_player={
+                    n: sum(1 for c in own if c.method == "PATCH" and dm_of[n] and f"/channels/{dm_of[n]}/" in c.path)
+                    for n in ids
+                },
+                mentions_per_player={n: sum(1 for c in posts if uid in _pings(c)) for n, uid in ids.items()},
+                rest_calls=len(own),
+                rest_per_move=round(len(own) / max(1, len(actors)), 2),
+                user_lookups=sum(1 for c in own if c.method == "GET" and c.path.startswith("/users/")),
+                dm_channel_opens=sum(1 for c in own if c.path == "/users/@me/channels"),
+            )

@@ -1,0 +1,46 @@
+"""One thread post per turn: the steps of a turn are held and posted together when the turn passes.
+
+Pure bookkeeping (no Discord): what is held for a match, and when it must go out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.services import Applied
+
+#: A turn this long goes out even if the same seat plays on (a post must stay readable, and under
+#: Discord's 2,000 characters with the board's embed and the buttons).
+MAX_LINES = 20
+MAX_CHARS = 1500
+
+
+@dataclass
+class HeldTurn:
+    lines: list[str] = field(default_factory=list)
+    last_seq: int = -1
+    board: bool = False  # a phase began or the match ended in it: the post carries the board image
+
+    def add(self, step: Applied, lines: list[str]) -> None:
+        self.lines += lines
+        self.last_seq = step.seq
+        self.board = self.board or step.phase_changed or step.outcome is not None
+
+    def full(self) -> bool:
+        return len(self.lines) >= MAX_LINES or sum(len(line) + 1 for line in self.lines) >= MAX_CHARS
+
+    def take(self) -> HeldTurn:
+        """What is held, leaving nothing."""
+        out = HeldTurn(self.lines, self.last_seq, self.board)
+        self.lines, self.board = [], False
+        return out
+
+    def __bool__(self) -> bool:
+        return self.last_seq >= 0 and bool(self.lines or self.board)
+
+
+def turn_over(step: Applied, to_act: set[int]) -> bool:
+    """Whether the table must hear now: anything but a move, the end, or someone else to answer."""
+    if step.kind != "action" or step.seat is None or step.outcome is not None:
+        return True
+    return to_act != {step.seat}
