@@ -28,6 +28,9 @@ async def setup_cogs(bot: Any) -> None:
     from .cards import CardsCog
 
     await bot.add_cog(CardsCog(bot, host))
+    from .preferences import PreferencesCog
+
+    await bot.add_cog(PreferencesCog(bot, host))
     from bot.engine import games
 
     from .game_commands import build_game_group

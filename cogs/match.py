@@ -80,8 +80,8 @@ class MatchCog(commands.Cog):
     )
     @app_commands.choices(
         language=[
-            app_commands.Choice(name=ls("Français", "lang.fr"), value="fr"),
-            app_commands.Choice(name=ls("Anglais", "lang.en"), value="en"),
+            app_commands.Choice(name=ls("Français", "choice.lang.fr"), value="fr"),
+            app_commands.Choice(name=ls("Anglais", "choice.lang.en"), value="en"),
         ]
     )
     async def new(

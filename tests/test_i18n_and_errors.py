@@ -16,7 +16,7 @@ from cogs.errors import explain
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = yaml.safe_load((ROOT / "bot/i18n/host.yaml").read_text(encoding="utf-8"))
-FR_ONLY_DEFAULTS = ("cmd.", "opt.", "lang.")  # French command names and choices are the defaults in the code
+FR_ONLY_DEFAULTS = ("cmd.", "opt.", "choice.")  # French command names and choices are the defaults in the code
 
 
 def test_host_catalog_is_bilingual() -> None:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from bot.devtools.table import open_table
+from bot.app import TavernierBot
+from bot.devtools.fakediscord import start_bot
+from bot.devtools.table import Table, open_table
+from bot.devtools.traffic import match_traffic
+from bot.engine import Rng
+from cogs.pacing import NoPace, Pace
 
-from .conftest import new_match
+from .conftest import new_match, private_text, started_match
 
 
 async def test_a_match_speaks_its_creators_language_not_the_servers(tmp_path: Path) -> None:
@@ -23,3 +29,121 @@ async def test_a_match_speaks_its_creators_language_not_the_servers(tmp_path: Pa
         assert english.rec.locale == "en"
         lobby = table.fd.messages(table.thread_of(english))[0]
         assert "Join" in str(lobby["components"]) and "Rejoindre" not in str(lobby["components"])
+
+
+def _dms(table: Any, who: str) -> list[dict[str, Any]]:
+    channel = table.fd.dm_channel_of(table.people[who])
+    return table.fd.messages(channel) if channel else []
+
+
+async def test_a_liber_match_keeps_to_the_play_by_post_targets() -> None:
+    """A whole two-player Liber match: ≤ 30 DMs per player, ≤ 1 mention per turn, ≤ 1.5 REST calls per
+    move, and never a user looked up to send a DM (issue: play-by-post, "Done means")."""
+    traffic = await match_traffic("liber", seed=1)
+    assert traffic.moves > 60  # a real match, not one cut short
+    for who in ("Alice", "Bob"):
+        assert traffic.dms_per_player[who] <= 30, traffic.summary()
+        assert traffic.mentions_per_player[who] <= traffic.turns, traffic.summary()
+    assert traffic.thread_messages <= traffic.turns + 5  # one post per turn (and the end's log)
+    assert traffic.user_lookups == 0 and traffic.dm_channel_opens == 0
+    assert traffic.rest_per_move <= 1.5, traffic.summary()
+
+
+async def test_the_dm_of_a_waiting_player_is_edited_not_repeated(table: Table) -> None:
+    """Both pick at once in Duel: Alice's pick changes what Bob missed, so his DM is edited in place."""
+    live = await started_match(table)
+    bob_dm = table.fd.dm_channel_of(table.people["Bob"])
+    assert bob_dm is not None
+    sent, alice_sent = len(_dms(table, "Bob")), len(_dms(table, "Alice"))
+    edits = len(table.fd.find("PATCH", rf"/channels/{bob_dm['id']}/messages/\d+"))
+    await table.play_turn("Alice", live, Rng(1))
+    assert 1 in live.to_act()
+    assert len(_dms(table, "Bob")) == sent  # no new DM while he has not acted
+    assert len(table.fd.find("PATCH", rf"/channels/{bob_dm['id']}/messages/\d+")) == edits + 1
+    latest = _dms(table, "Bob")[-1]["content"]
+    assert "Depuis votre dernier coup" in latest and "Alice" in latest and "À vous de jouer" in latest
+    assert len(_dms(table, "Alice")) == alice_sent  # her own move tells her nothing new
+
+
+async def test_a_player_may_ask_for_a_dm_at_every_move(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        calls = await table.slash("Bob", "preferences", notifications="every")
+        assert "C'est noté" in private_text(calls)
+        live = await started_match(table)
+        rng = Rng(5)
+        while live.rec.status == "active":
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+        assert len(_dms(table, "Bob")) > len(_dms(table, "Alice"))
+        assert (await table.service.store.preferences(int(table.people["Bob"]["id"]))) == {"notify": "every"}
+        calls = await table.slash("Alice", "preferences")
+        assert "un seul message privé" in private_text(calls)
+
+
+async def test_a_turn_held_when_the_bot_died_is_posted_after_the_restart(tmp_path: Path) -> None:
+    """A seat that plays on has its steps held (one post per turn); they stay in the outbox until posted."""
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        rng = Rng(3)
+        notifier = table.bot.service.notifier
+        for _ in range(40):  # play until a round winner must still answer: their pick is held
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+            if notifier._held.get(live.id):
+                break
+        held = notifier._held[live.id]
+        assert held and await table.service.store.undelivered()
+        lines = list(held.lines)
+        notifier._held.clear()  # the process dies: nothing held survives in memory
+        await table.bot.close()
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        table.bot = bot
+        posted = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))
+        assert all(line in posted for line in lines)
+        assert await bot.service.store.undelivered() == []
+
+
+def test_the_pace_keeps_under_discords_channel_limit() -> None:
+    now = [100.0]
+    pace = Pace(posts=2, window=5.0, clock=lambda: now[0])
+    assert pace.delay(1) == 0.0
+    pace.take(1)
+    pace.take(1)
+    assert pace.delay(1) == 5.0 and pace.delay(2) == 0.0  # per channel
+    now[0] += 3.0
+    assert pace.delay(1) == 2.0
+    now[0] += 2.0
+    assert pace.delay(1) == 0.0
+
+
+async def _play_against_the_ai(path: Path, pace: Pace) -> tuple[int, str, list[Any]]:
+    """Alice plays a whole Duel against the AI as fast as the bot answers: (thread posts, their text, outbox)."""
+    async with open_table(path, ("Alice", "Bob"), pace=pace) as table:
+        live = await started_match(table, ai=True)
+        rng = Rng(9)
+        while live.rec.status == "active":
+            await table.play_turn("Alice", live, rng)
+        posts = table.fd.messages(table.thread_of(live), include_ephemeral=False)
+        return len(posts), "\n".join(m["content"] for m in posts), await table.service.store.undelivered()
+
+
+async def test_fast_play_is_batched_under_the_pace_and_nothing_is_lost(tmp_path: Path) -> None:
+    """Moves far faster than Discord lets a channel take posts: turns wait and go out together."""
+    times: list[float] = []
+    pace = Pace(posts=2, window=0.3)
+    original = pace.take
+
+    def take(channel_id: int) -> None:
+        times.append(pace.clock())
+        original(channel_id)
+
+    pace.take = take  # type: ignore[method-assign]
+    paced, paced_text, outbox = await _play_against_the_ai(tmp_path / "paced.sqlite3", pace)
+    free, free_text, _ = await _play_against_the_ai(tmp_path / "free.sqlite3", NoPace())
+    assert all(later - earlier >= 0.3 - 1e-3 for earlier, later in zip(times, times[2:], strict=False))
+    assert paced < free  # batched, not dropped:
+    assert outbox == []
+    for line in free_text.splitlines():  # the same match (same seeds), told in full; salts differ
+        if line and "`" not in line and not line.startswith("À vous de jouer"):
+            assert line in paced_text
