@@ -6,6 +6,8 @@ Measured here, never asserted in tests (shared machines are noisy):
 - actions persisted per second through MatchService (SQLite WAL, synchronous=FULL);
 - board render time and PNG size;
 - resident memory of a fresh process with 1,000 active matches loaded;
+- play-by-post: DMs and mentions per player, thread posts and REST calls per move over a whole match
+  (bot/devtools/traffic.py), and the 429s collected by several fast matches with and without our pace;
 - and whatever a game or the rules lookup exposes in its own `bench` module.
 """
 
@@ -64,6 +66,56 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
                     await table.play_turn("Alice", live, rng)
                     samples.append(table.last_click_ms)  # the click that submitted the move
     return {"p50": round(_pct(samples, 0.5), 2), "p99": round(_pct(samples, 0.99), 2), "n": len(samples)}
+
+
+# -- play-by-post: what a match costs its players, and the channel's pace ----------------------------
+async def pace_figures(key: str, matches: int, moves: int, *, paced: bool) -> dict[str, Any]:
+    """Several matches against the AI played at once by a player who never waits, on a fake Discord that
+    enforces the per-channel limit (5 posts per 5 s): how many 429s the bot collects, with and without
+    its own pace."""
+    from cogs.pacing import NoPace, Pace
+
+    from .table import open_table
+
+    with tempfile.TemporaryDirectory() as tmp:
+        async with open_table(Path(tmp) / "pace.sqlite3", pace=Pace() if paced else NoPace()) as table:
+            table.fd.channel_rate = (5, 5.0)
+            lives = []
+            for _ in range(matches):
+                await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
+                live = table.live_matches()[-1]
+                start = f"tv:start:{live.id}"
+                await table.click("Alice", table.last_with(table.thread_of(live), start), start)
+                lives.append(live)
+            first = len(table.fd.calls)
+            rng = Rng(5)
+            began = time.perf_counter()
+
+            async def play(live: Any) -> int:
+                done = 0
+                while live.rec.status == "active" and done < moves:
+                    if 0 not in live.to_act():
+                        await table.idle()
+                        if 0 not in live.to_act():
+                            break
+                        continue
+                    await table.play_turn("Alice", live, rng)
+                    done += 1
+                return done
+
+            played = sum(await asyncio.gather(*(play(live) for live in lives)))
+            await table.idle()
+            seconds = time.perf_counter() - began
+            calls = table.fd.calls[first:]
+            threads = {f"/channels/{live.rec.thread_id}/messages" for live in lives}
+            posts = [c for c in calls if c.method == "POST" and c.path in threads]
+            return {
+                "matches": matches,
+                "moves": played,
+                "thread_posts": sum(1 for c in posts if c.status == 200),
+                "rate_limited_429": sum(1 for c in posts if c.status == 429),
+                "seconds": round(seconds, 1),
+            }
 
 
 # -- the submit path -------------------------------------------------------------------------------
@@ -233,6 +285,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ai-games", type=int, default=200, help="AI-vs-AI and AI-vs-random games per game")
     parser.add_argument("--no-test-game", action="store_true", help="leave out the host's test games")
     parser.add_argument("--crash-kills", type=int, default=100, help="kills of the crash campaign (0: skip it)")
+    parser.add_argument(
+        "--pace-matches", type=int, default=3, help="Liber matches played at once for the pace figure (0: skip)"
+    )
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     import logging
@@ -292,6 +347,26 @@ def main(argv: list[str]) -> int:
     report["interaction_ms"] = {"p50": max(all_samples_p50, default=0), "p99": max(all_samples_p99, default=0)}
     report["persist_actions_per_s"] = min(persist, default=0)
     report["rss_mb_1000_matches"] = max(rss, default=0)
+    if args.pace_matches and "liber" in wanted:
+        from .traffic import match_traffic
+
+        for key in wanted:
+            if key in ("liber", "altered"):
+                traffic = asyncio.run(match_traffic(key, seed=1))
+                report["games"][key]["play_by_post"] = traffic.as_dict()
+                if not args.json:
+                    print(f"== play-by-post {key}: {traffic.summary()}")
+        pace = {
+            "paced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=True)),
+            "unpaced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=False)),
+        }
+        report["pace"] = pace
+        if not args.json:
+            for name, fig in pace.items():
+                print(
+                    f"== pace ({name}): {fig['matches']} Liber matches at once, {fig['moves']} moves, "
+                    f"{fig['thread_posts']} thread posts, {fig['rate_limited_429']} answered 429, {fig['seconds']} s"
+                )
     if args.crash_kills:
         from dataclasses import asdict
 

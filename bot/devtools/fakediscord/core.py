@@ -12,6 +12,7 @@ import contextlib
 import copy
 import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
@@ -85,6 +86,9 @@ class FakeDiscord(InteractionBuilders):
         self.gateway_frames: list[JSON] = []
         self._allowed_errors: list[re.Pattern[str]] = []
         self.faults: list[Fault] = []
+        #: Discord's per-channel posting limit, when a test or the bench asks for it: (posts, seconds).
+        self.channel_rate: tuple[int, float] | None = None
+        self._channel_posts: dict[str, list[float]] = {}
         self._inflight = 0
         self._bots: list[discord.Client] = []  # login-mode bots: gateway events are parsed in-process
         self._patches = Patches()
@@ -231,7 +235,11 @@ class FakeDiscord(InteractionBuilders):
         """Answer one REST request (both transports come here) and record it."""
         call = Call(method, path, query, body, files)
         try:
-            answer = self._fault(method, path) or self.router.dispatch(method, path, query, body, files)
+            answer = (
+                self._fault(method, path)
+                or self._rate_limited(method, path)
+                or self.router.dispatch(method, path, query, body, files)
+            )
             if answer is None:
                 message = f"FakeDiscord: unhandled route {method} {path}"
                 self.errors.append(message)
@@ -260,6 +268,21 @@ class FakeDiscord(InteractionBuilders):
                 if fault.retry_after is not None:
                     body.update(retry_after=fault.retry_after, global_=False)
                 return fault.status, body
+        return None
+
+    def _rate_limited(self, method: str, path: str) -> tuple[int, Any] | None:
+        """Discord's per-channel limit on new messages (when `channel_rate` is set): 429 with retry_after."""
+        match = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if self.channel_rate is None or method != "POST" or match is None:
+            return None
+        posts, window = self.channel_rate
+        now = time.monotonic()
+        recent = [t for t in self._channel_posts.get(match[1], []) if t > now - window]
+        if len(recent) >= posts:
+            self._channel_posts[match[1]] = recent
+            retry = round(recent[0] + window - now, 3)
+            return 429, {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+        self._channel_posts[match[1]] = [*recent, now]
         return None
 
     async def _inproc_request(self, route: discord.http.Route, payload: Any, form: Any, params: Any) -> Any:
