@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +42,8 @@ class TavernierBot(commands.AutoShardedBot):
         load_games: bool = True,
         seed_source: Callable[[], int] | None = None,
         thread_pace: Any = None,
+        clock: Callable[[], float] = time.time,
+        tick_every: float = 60.0,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("intents", intents())
@@ -57,6 +61,9 @@ class TavernierBot(commands.AutoShardedBot):
         self.load_games = load_games
         self.seed_source = seed_source  # None: match seeds from the OS's secure randomness
         self.thread_pace = thread_pace  # None: Discord's pace (cogs/pacing.py); tests may lift it
+        self.clock = clock  # the time port: reminders, clocks and absences read it (tests move it)
+        self.tick_every = tick_every
+        self._timekeeper: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.service: MatchService | None = None
         self.host: Any = None
@@ -78,8 +85,19 @@ class TavernierBot(commands.AutoShardedBot):
             log.info("commands synced count=%d guild=%s", len(synced), self.dev_guild_id or "global")
         assert self.service is not None
         await self.service.resume_all()
+        await self.service.tick()  # what fell due while the bot was down is applied now, once
+        self._timekeeper = asyncio.get_running_loop().create_task(self._keep_time(), name="tavernier-time")
+
+    async def _keep_time(self) -> None:
+        """Reminders, clocks and absences: what is due is applied every `tick_every` seconds."""
+        while True:
+            await asyncio.sleep(self.tick_every)
+            if self.service is not None:
+                await self.service.tick()
 
     async def close(self) -> None:
+        if self._timekeeper is not None:
+            self._timekeeper.cancel()
         if self.service is not None:
             await self.service.close()
             await self.service.notifier.flush_held()  # a turn in progress is posted, not left to the outbox

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 
@@ -15,7 +16,12 @@ async def setup_cogs(bot: Any) -> None:
     from .i18n import Translator
     from .match import MatchCog
 
-    service = MatchService(bot.store, ai_delay=bot.ai_delay, seed_source=getattr(bot, "seed_source", None))
+    service = MatchService(
+        bot.store,
+        ai_delay=bot.ai_delay,
+        seed_source=getattr(bot, "seed_source", None),
+        clock=getattr(bot, "clock", time.time),
+    )
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
     bot.service, bot.host = service, host

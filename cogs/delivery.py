@@ -330,6 +330,39 @@ class DiscordNotifier:
             view=p.play_buttons(live, live.rec.locale),
         )
 
+    # -- time -----------------------------------------------------------------------------------------
+    async def remind(self, live: LiveMatch, seat: int, by_seat: int | None) -> None:
+        """A reminder by DM (on the table's schedule, or a nudge from the other side), with the thread's link."""
+        record = live.seat(seat)
+        if record.user_id is None or record.is_ai:
+            return
+        locale = record.locale
+        waiting = self.host.service.timers(live).seat(seat).waiting_since
+        params = {
+            "game": p.game_name(live.game.key, locale),
+            "since": f"<t:{int(waiting or 0)}:R>",
+            "link": p.thread_link(live),
+        }
+        if by_seat is None:
+            text = t("remind.scheduled", locale, **params)
+        else:
+            text = t("remind.nudged", locale, who=p.safe_name(live.seat_name(by_seat)), **params)
+        try:
+            await with_retries(
+                lambda: self.dms.send(record.user_id or 0, content=text, view=p.play_buttons(live, locale))
+            )
+        except discord.Forbidden as exc:
+            await self._dm_refused(live, record, exc)
+        except discord.HTTPException as exc:
+            log.warning("reminder failed match=%s seat=%d status=%s", live.id, seat, exc.status)
+
+    async def timer_news(self, live: LiveMatch, key: str, seat: int, **params: object) -> None:
+        """Absences, returns and clocks run out, told in the thread (public: nothing secret in them)."""
+        if "until" in params:
+            params["until"] = f"<t:{params['until']}:f>"
+        name = p.safe_name(live.seat_name(seat))
+        await self._to_thread(live, content=t(key, live.rec.locale, seat=name, **params))
+
     # -- a thread that is gone --------------------------------------------------------------------
     async def _thread_lost(self, live: LiveMatch) -> None:
         """The thread was deleted or locked: forget it, and tell every player by DM what they can do."""

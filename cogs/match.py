@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.engine import games, txt
 from bot.i18n import t
 from bot.services import ServiceError
+from bot.services.timers import parse_clock, parse_duration
 
 from . import presenters as p
 from .host import Host, is_manager, player_of
@@ -51,6 +52,18 @@ def deck_options(deck: str | None) -> dict[str, Any] | None:
     return {"deck": deck.strip()}
 
 
+def time_options(remind: str | None, clock: str | None, timeout: str | None) -> dict[str, Any]:
+    """`rappel:`, `pendule:` and `temps_ecoule:` of `/partie nouvelle`, checked before anything is created."""
+    out: dict[str, Any] = {}
+    if remind:
+        out["remind_after"] = out["remind_every"] = parse_duration(remind)
+    if clock:
+        out["clock"], out["increment"] = parse_clock(clock)
+    if timeout:
+        out["on_timeout"] = timeout
+    return out
+
+
 class MatchCog(commands.Cog):
     """Lobby and match management, common to every game."""
 
@@ -70,6 +83,9 @@ class MatchCog(commands.Cog):
         ai=ls("ia", "opt.ia.name"),
         deck=ls("deck", "opt.deck.name"),
         language=ls("langue", "opt.langue.name"),
+        remind=ls("rappel", "opt.rappel.name"),
+        clock=ls("pendule", "opt.pendule.name"),
+        timeout=ls("temps_ecoule", "opt.temps_ecoule.name"),
     )
     @app_commands.describe(
         game=ls("Le jeu à lancer", "opt.jeu.desc"),
@@ -77,12 +93,19 @@ class MatchCog(commands.Cog):
         ai=ls("Jouer contre l'IA", "opt.ia.desc"),
         deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"),
         language=ls("La langue des messages publics de la partie (par défaut : la vôtre)", "opt.langue.desc"),
+        remind=ls("Rappeler un joueur attendu après… puis à chaque fois (par défaut : 24h)", "opt.rappel.desc"),
+        clock=ls("Temps de réflexion par joueur, plus un bonus par tour (ex. : 3j+1j)", "opt.pendule.desc"),
+        timeout=ls("Quand une pendule tombe (par défaut : la partie est perdue)", "opt.temps_ecoule.desc"),
     )
     @app_commands.choices(
         language=[
             app_commands.Choice(name=ls("Français", "choice.lang.fr"), value="fr"),
             app_commands.Choice(name=ls("Anglais", "choice.lang.en"), value="en"),
-        ]
+        ],
+        timeout=[
+            app_commands.Choice(name=ls("Le joueur perd la partie", "choice.timeout.lose"), value="lose"),
+            app_commands.Choice(name=ls("L'IA prend sa place", "choice.timeout.ai"), value="ai"),
+        ],
     )
     async def new(
         self,
@@ -92,6 +115,9 @@ class MatchCog(commands.Cog):
         ai: bool = False,
         deck: str | None = None,
         language: str | None = None,
+        remind: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
     ) -> None:
         host = self.host
         locale = host.locales.user(interaction)
@@ -102,6 +128,7 @@ class MatchCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = await self._parent_channel(interaction)
             require_permissions(interaction)
+            timers = time_options(remind, clock, timeout)
             live = await host.service.create(
                 game_key=game,
                 creator=player_of(interaction, locale),
@@ -109,6 +136,7 @@ class MatchCog(commands.Cog):
                 channel_id=channel.id,
                 seat_options=deck_options(deck),
                 locale=match_locale,
+                timers=timers,
             )
             thread = await self._open_thread(interaction, live, channel, match_locale)
             if ai:
@@ -270,6 +298,47 @@ class MatchCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await host.service.concede(live.id, interaction.user.id)
             await host.say(interaction, t("match.conceded", host.locales.user(interaction)))
+        except Exception as exc:
+            await host.fail(interaction, exc, match_id)
+
+    @partie.command(
+        name=ls("rappel", "cmd.rappel.name"),
+        description=ls("Rappeler à l'adversaire que la partie attend son coup", "cmd.rappel.desc"),
+    )
+    async def nudge(self, interaction: discord.Interaction[Any]) -> None:
+        host = self.host
+        match_id = None
+        try:
+            live = await host.match_here(interaction)
+            match_id = live.id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            seats = await host.service.nudge(live.id, interaction.user.id)
+            who = ", ".join(p.safe_name(live.seat_name(s)) for s in seats)
+            await host.say(interaction, t("nudge.done", host.locales.user(interaction), who=who))
+        except Exception as exc:
+            await host.fail(interaction, exc, match_id)
+
+    @partie.command(
+        name=ls("absence", "cmd.absence.name"),
+        description=ls("S'absenter : pendule et rappels en pause, ou l'IA joue pour vous", "cmd.absence.desc"),
+    )
+    @app_commands.rename(duration=ls("duree", "opt.duree.name"), ai=ls("ia", "opt.ia.name"))
+    @app_commands.describe(
+        duration=ls("Combien de temps (ex. : 3j, 12h ; 0 pour annoncer votre retour)", "opt.duree.desc"),
+        ai=ls("L'IA joue à votre place pendant l'absence", "opt.absence_ia.desc"),
+    )
+    async def away(self, interaction: discord.Interaction[Any], duration: str, ai: bool = False) -> None:
+        host = self.host
+        match_id = None
+        try:
+            live = await host.match_here(interaction)
+            match_id = live.id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            seconds = 0.0 if duration.strip() == "0" else parse_duration(duration)
+            until = await host.service.go_away(live.id, interaction.user.id, seconds, ai=ai)
+            locale = host.locales.user(interaction)
+            text = t("absence.back", locale) if not seconds else t("absence.done", locale, until=f"<t:{int(until)}:f>")
+            await host.say(interaction, text)
         except Exception as exc:
             await host.fail(interaction, exc, match_id)
 

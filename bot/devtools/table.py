@@ -211,6 +211,7 @@ async def open_table(
     first_seed: int = 1,
     app_permissions: int | None = None,
     pace: Any = None,
+    clock: Any = None,
 ) -> AsyncIterator[Table]:
     """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
 
@@ -225,7 +226,11 @@ async def open_table(
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
         seeds = itertools.count(first_seed)
         bot = TavernierBot(
-            database_path=str(db_path), ai_delay=0.0, seed_source=lambda: next(seeds), thread_pace=pace or NoPace()
+            database_path=str(db_path),
+            ai_delay=0.0,
+            seed_source=lambda: next(seeds),
+            thread_pace=pace or NoPace(),
+            **({"clock": clock} if clock is not None else {}),
         )
         await start_bot(fd, bot, [guild])
         try:

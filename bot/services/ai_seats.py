@@ -23,8 +23,7 @@ class AiSeats(ServiceCore):
     def _schedule_ai(self, live: LiveMatch) -> None:
         if self.closed or live.id in self._ai_tasks:
             return
-        ai_seats = {s.seat for s in live.seats if s.is_ai}
-        if not ai_seats & live.to_act():
+        if not self.ai_seat_numbers(live) & live.to_act():
             return
         task = asyncio.get_running_loop().create_task(self._ai_loop(live), name=f"tavernier-ai-{live.id}")
         self._ai_tasks[live.id] = task
@@ -36,7 +35,7 @@ class AiSeats(ServiceCore):
         failures = 0
         try:
             while not self.closed:
-                ai_seats = sorted({s.seat for s in live.seats if s.is_ai} & live.to_act())
+                ai_seats = sorted(self.ai_seat_numbers(live) & live.to_act())
                 if not ai_seats:
                     return
                 if self.ai_delay:

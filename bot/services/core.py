@@ -15,7 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine import AnyGame, Rng, get_game
-from bot.storage import Commitment, LogEntry, MatchRecord, Store
+from bot.storage import Commitment, LogEntry, MatchRecord, Store, VersionConflict
 
 from . import commitments
 from .drafts import Drafts
@@ -78,6 +78,9 @@ class ServiceCore:
     def _forget_ai(self, match_id: str) -> None:
         raise NotImplementedError
 
+    def ai_seat_numbers(self, live: LiveMatch) -> set[int]:
+        raise NotImplementedError
+
     async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
         raise NotImplementedError
 
@@ -86,6 +89,15 @@ class ServiceCore:
 
     async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
         raise NotImplementedError
+
+    async def _save_match(self, live: LiveMatch, rec: MatchRecord) -> None:
+        """The match row, conditional on the revision read; memory changes only once it is written."""
+        try:
+            await self.store.update_match(rec)
+        except VersionConflict:
+            await self._reload(live.id)
+            raise ServiceError("match_changed") from None
+        live.rec = rec
 
     # -- loading ----------------------------------------------------------------------------------
     async def get(self, match_id: str) -> LiveMatch:

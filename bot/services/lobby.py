@@ -14,6 +14,7 @@ from .core import ACTIVE, ServiceCore
 from .errors import ServiceError
 from .model import Applied, LiveMatch, Player
 from .replay import seat_specs
+from .timers import Timers
 
 log = logging.getLogger("tavernier.matches")
 
@@ -33,14 +34,6 @@ class LobbyOps(ServiceCore):
             raise ServiceError("match_changed") from None
         live.rec, live.seats = rec, seats
 
-    async def _save_match(self, live: LiveMatch, rec: MatchRecord) -> None:
-        try:
-            await self.store.update_match(rec)
-        except VersionConflict:
-            await self._reload(live.id)
-            raise ServiceError("match_changed") from None
-        live.rec = rec
-
     async def create(
         self,
         *,
@@ -52,6 +45,7 @@ class LobbyOps(ServiceCore):
         seat_options: dict[str, Any] | None = None,
         locale: str = "fr",
         join: bool = True,
+        timers: dict[str, Any] | None = None,
     ) -> LiveMatch:
         """The match and its first seat in one transaction: a crash leaves nothing half-made."""
         game = get_game(game_key)
@@ -71,6 +65,7 @@ class LobbyOps(ServiceCore):
             seed=self._seed_source(),
             options=opts,
             locale=locale,
+            timers=Timers.model_validate(timers or {}).model_dump(mode="json"),
         )
         await self.store.create_match(rec, seats)
         live = LiveMatch(rec=rec, seats=seats, game=game)

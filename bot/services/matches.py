@@ -21,11 +21,12 @@ from .lobby import LobbyOps
 from .model import LiveMatch
 from .moves import MoveOps
 from .preferences import PreferenceOps
+from .timekeeping import TimeOps
 
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

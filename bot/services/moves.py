@@ -33,6 +33,7 @@ from .core import ServiceCore
 from .drafts import Draft
 from .errors import ServiceError, StaleVersion
 from .model import Applied, LiveMatch, Reveal, Sealed
+from .timers import Timers
 
 log = logging.getLogger("tavernier.matches")
 
@@ -137,12 +138,17 @@ class MoveOps(ServiceCore):
         outcome = forced_outcome or game.outcome(state)
         phase = game.phase(state)
         phase_changed = kind == "setup" or phase != live.rec.phase or any(e.kind == PHASE for e in events)
+        to_act = [] if outcome else sorted(game.to_act(state))
+        timers = Timers.model_validate(base.timers).step(
+            set(base.to_act), set(to_act), seat, self._clock(), over=outcome is not None
+        )
         rec = dataclasses.replace(
             base,
             status="finished" if outcome else base.status,
             phase=phase,
-            to_act=[] if outcome else sorted(game.to_act(state)),
+            to_act=to_act,
             outcome=outcome.model_dump(mode="json") if outcome else None,
+            timers=timers.model_dump(mode="json"),
         )
         action_json = action.dump() if action is not None else None
         new: list[Commitment] = []

@@ -25,6 +25,13 @@ class Notifier(Protocol):
 
     async def cancelled(self, match: LiveMatch) -> None: ...
     async def broken(self, match: MatchRecord) -> None: ...
+    async def remind(self, match: LiveMatch, seat: int, by_seat: int | None) -> None:
+        """Remind a seat the game waits for it (by the schedule, or nudged by another seat)."""
+        ...
+
+    async def timer_news(self, match: LiveMatch, key: str, seat: int, **params: object) -> None:
+        """Tell the table something about time (an absence, a return, a clock run out)."""
+        ...
 
 
 class NullNotifier:
@@ -43,4 +50,10 @@ class NullNotifier:
         return None
 
     async def broken(self, match: MatchRecord) -> None:
+        return None
+
+    async def remind(self, match: LiveMatch, seat: int, by_seat: int | None) -> None:
+        return None
+
+    async def timer_news(self, match: LiveMatch, key: str, seat: int, **params: object) -> None:
         return None

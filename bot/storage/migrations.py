@@ -105,6 +105,11 @@ MIGRATIONS: list[str] = [
         data TEXT NOT NULL DEFAULT '{}'
     ) WITHOUT ROWID;
     """,
+    # 4: the match's time: since when each seat is awaited, its clock, reminders, absences
+    #    (bot/services/timers.py), written with each step so a restart knows every deadline
+    """
+    ALTER TABLE matches ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 

@@ -30,6 +30,7 @@ class MatchRecord:
     broken: str | None = None
     created_at: float = 0.0
     updated_at: float = 0.0
+    timers: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 _MATCH_COLS = (
     "id, game, guild_id, channel_id, thread_id, created_by, status, options, seed, version, rev, locale, "
-    "phase, to_act, outcome, lobby_message_id, broken, created_at, updated_at"
+    "phase, to_act, outcome, lobby_message_id, broken, created_at, updated_at, timers"
 )
 _LOG_COLS = "seq, kind, seat, action, draws, rng_after, events, created_at, meta"
 _COMMIT_COLS = "seq, seat, digest, salt, payload, revealed_seq, label"
@@ -196,7 +196,7 @@ class Store:
 
         def run(con: sqlite3.Connection) -> None:
             con.execute(
-                f"INSERT INTO matches ({_MATCH_COLS}) VALUES ({', '.join('?' * 19)})",
+                f"INSERT INTO matches ({_MATCH_COLS}) VALUES ({', '.join('?' * 20)})",
                 _match_row(rec, rev=1, created=now, updated=now),
             )
             _insert_seats(con, rec.id, seats)
@@ -280,14 +280,15 @@ class Store:
 
         def run(con: sqlite3.Connection) -> None:
             cur = con.execute(
-                "UPDATE matches SET version=version+1, rev=rev+1, status=?, phase=?, to_act=?, outcome=?, updated_at=?"
-                " WHERE id=? AND version=? AND rev=?",
+                "UPDATE matches SET version=version+1, rev=rev+1, status=?, phase=?, to_act=?, outcome=?, updated_at=?,"
+                " timers=? WHERE id=? AND version=? AND rev=?",
                 (
                     rec.status,
                     rec.phase,
                     _dumps(rec.to_act),
                     _dumps(rec.outcome) if rec.outcome is not None else None,
                     now,
+                    _dumps(rec.timers),
                     rec.id,
                     entry.seq,
                     rec.rev,
@@ -497,7 +498,7 @@ def _identity(path: str) -> tuple[int, int]:
 def _update_meta(con: sqlite3.Connection, rec: MatchRecord, now: float) -> None:
     cur = con.execute(
         "UPDATE matches SET thread_id=?, status=?, options=?, locale=?, phase=?, to_act=?, outcome=?,"
-        " lobby_message_id=?, updated_at=?, rev=rev+1 WHERE id=? AND rev=?",
+        " lobby_message_id=?, updated_at=?, timers=?, rev=rev+1 WHERE id=? AND rev=?",
         (
             rec.thread_id,
             rec.status,
@@ -508,6 +509,7 @@ def _update_meta(con: sqlite3.Connection, rec: MatchRecord, now: float) -> None:
             _dumps(rec.outcome) if rec.outcome is not None else None,
             rec.lobby_message_id,
             now,
+            _dumps(rec.timers),
             rec.id,
             rec.rev,
         ),
@@ -556,6 +558,7 @@ def _match_row(rec: MatchRecord, *, rev: int, created: float, updated: float) ->
         rec.broken,
         created,
         updated,
+        _dumps(rec.timers),
     )
 
 
@@ -581,6 +584,7 @@ def _match(r: Any) -> MatchRecord:
             broken=r[16],
             created_at=r[17],
             updated_at=r[18],
+            timers=json.loads(r[19] or "{}"),
         )
     except (ValueError, TypeError) as exc:
         raise CorruptRow(str(r[0]), f"the match row cannot be read: {exc}") from exc

@@ -96,14 +96,24 @@ async def test_command_sync_payload(table: Table) -> None:
         "mes-parties",
         "deplacer",
         "verifier",
+        "rappel",
+        "absence",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}
     assert options["jeu"]["required"] and options["jeu"]["autocomplete"]
     assert options["jeu"]["name_localizations"]["en-GB"] == "game"
     assert options["adversaire"]["type"] == 6 and options["ia"]["type"] == 5
+    assert options["rappel"]["name_localizations"]["en-US"] == "reminder"
+    assert {c["value"] for c in options["temps_ecoule"]["choices"]} == {"lose", "ai"}
     for c in sync.json:
         assert len(c["name"]) <= 32 and len(c["description"]) <= 100
+        for option in c.get("options") or []:
+            assert len(option["description"]) <= 100
+            for sub in option.get("options") or []:
+                assert len(sub["description"]) <= 100, sub["name"]
+                for choice in sub.get("choices") or []:
+                    assert len(choice["name"]) <= 100
 
 
 async def test_game_autocomplete(table: Table) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Rng
-from bot.services import LiveMatch, MatchService, Player, ServiceError, StorageUnavailable
+from bot.services import LiveMatch, MatchService, NullNotifier, Player, ServiceError, StorageUnavailable
 from bot.services.model import Applied
 from bot.storage import MatchRecord, Store
 from tests.support.agents import ai_move
@@ -20,7 +20,7 @@ from tests.support.agents import ai_move
 ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
 
 
-class Recorder:
+class Recorder(NullNotifier):
     """A notifier that remembers what it was told."""
 
     def __init__(self) -> None:

@@ -1,0 +1,142 @@
+"""Time in a match: reminders, clocks that run out, absences, nudges (bot/services/timers.py).
+
+The bot calls `tick` every minute and once at start-up (a clock that ran out while it was down is
+applied then, once: the timeout is a step, version-checked like any other). Tests move their clock
+and call `tick`; nothing here sleeps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+from bot.engine import Concede, Outcome, public, txt
+
+from .core import ServiceCore
+from .errors import ServiceError
+from .model import Applied, LiveMatch
+from .timers import Timers
+
+log = logging.getLogger("tavernier.time")
+
+
+class TimeOps(ServiceCore):
+    def timers(self, live: LiveMatch) -> Timers:
+        return Timers.model_validate(live.rec.timers)
+
+    def ai_seat_numbers(self, live: LiveMatch) -> set[int]:
+        """Seats the AI plays now: AI seats, and people whose clock ran out or who are away with the AI."""
+        timers, now = self.timers(live), self._clock()
+        return {s.seat for s in live.seats if s.is_ai or (live.rec.timers and timers.ai_plays(s.seat, now))}
+
+    async def _save_timers(self, live: LiveMatch, timers: Timers) -> None:
+        async with live.lock:
+            rec = dataclasses.replace(live.rec, timers=timers.model_dump(mode="json"))
+            await self._save_match(live, rec)
+
+    async def tick(self) -> int:
+        """Apply what is due now in every active match; returns how many things were done."""
+        done = 0
+        for live in [m for m in self._live.values() if m.rec.status == "active"]:
+            try:
+                done += await self._tick_match(live)
+            except Exception:
+                log.exception("time keeping failed match=%s", live.id)
+        return done
+
+    async def _tick_match(self, live: LiveMatch) -> int:
+        now = self._clock()
+        done = 0
+        timers = self.timers(live)
+        for seat, t in sorted(timers.seats.items()):
+            if t.absent_until is not None and t.absent_until <= now:
+                await self._save_timers(live, self.timers(live).come_back(seat, now))
+                await self.notifier.timer_news(live, "time.back", seat)
+                done += 1
+        for seat in sorted(live.to_act()):
+            record = live.seat(seat)
+            timers = self.timers(live)
+            if record.is_ai or timers.ai_plays(seat, now):
+                continue
+            left = timers.left(seat, now)
+            if left is not None and left <= 0 and not timers.absent(seat, now):
+                await self._out_of_time(live, seat)
+                return done + 1
+            if record.user_id and timers.reminder_due(seat, now):
+                await self._save_timers(live, timers.reminded(seat))  # saved first: a crash never repeats it
+                await self.notifier.remind(live, seat, None)
+                done += 1
+        self._schedule_ai(live)
+        return done
+
+    async def _out_of_time(self, live: LiveMatch, seat: int) -> None:
+        """A seat's clock ran out: it loses, or the AI takes it over, as the table chose at creation."""
+        timers = self.timers(live)
+        if timers.on_timeout == "ai":
+            await self._save_timers(live, timers.hand_to_ai(seat))
+            await self.notifier.timer_news(live, "time.ai_takes_over", seat)
+            self._schedule_ai(live)
+            return
+        async with live.lock:
+            if live.rec.status != "active" or seat not in live.to_act():
+                return
+            step = await self._timeout_step(live, seat)
+            await live.delivery.acquire()
+        await self._deliver(live, step)
+
+    async def _timeout_step(self, live: LiveMatch, seat: int) -> Applied:
+        from bot.engine import Rng
+
+        others = tuple(s.seat for s in live.seats if s.seat != seat)
+        assert live.rng is not None
+        return await self._commit_step(
+            live,
+            live.rec,
+            live.state,
+            Rng.from_state(live.rng.state()),
+            kind="timeout",
+            seat=seat,
+            action=Concede(),
+            events=(public("timed_out", seat=seat),),
+            forced_outcome=Outcome(winners=others, reason=txt("outcome.timeout", seat=seat)),
+        )
+
+    # -- what players ask -------------------------------------------------------------------------
+    async def nudge(self, match_id: str, user_id: int) -> list[int]:
+        """`/partie rappel`: a seated player who waits reminds the seats the game waits for (once a day)."""
+        live = await self.get(match_id)
+        me = live.seat_of(user_id)
+        if me is None:
+            raise ServiceError("not_seated")
+        if live.rec.status != "active":
+            raise ServiceError("match_not_active")
+        waiting = [s for s in sorted(live.to_act()) if not live.seat(s).is_ai and s != me.seat]
+        if me.seat in live.to_act() or not waiting:
+            raise ServiceError("nudge_nobody")
+        timers, now = self.timers(live), self._clock()
+        for seat in waiting:
+            timers = timers.nudge(seat, now)
+        await self._save_timers(live, timers)
+        for seat in waiting:
+            await self.notifier.remind(live, seat, me.seat)
+        return waiting
+
+    async def go_away(self, match_id: str, user_id: int, seconds: float, *, ai: bool) -> float:
+        """`/partie absence`: pause my clock and reminders (or let the AI play for me) until a date."""
+        live = await self.get(match_id)
+        me = live.seat_of(user_id)
+        if me is None:
+            raise ServiceError("not_seated")
+        if live.rec.status != "active":
+            raise ServiceError("match_not_active")
+        now = self._clock()
+        if seconds <= 0:
+            await self._save_timers(live, self.timers(live).come_back(me.seat, now))
+            await self.notifier.timer_news(live, "time.back", me.seat)
+            return now
+        timers = self.timers(live).go_away(me.seat, now, seconds, ai=ai)
+        await self._save_timers(live, timers)
+        until = now + seconds
+        await self.notifier.timer_news(live, "time.away_ai" if ai else "time.away", me.seat, until=int(until))
+        self._schedule_ai(live)
+        return until

@@ -1,0 +1,166 @@
+"""A match's time: since when each seat is awaited, reminders, an optional clock, absences.
+
+Pure (no I/O, no clock of its own): the service passes `now` (its clock port) and stores the result in
+the match row with each step, so every deadline survives a restart and is applied once.
+
+- Reminders: after `remind_after` seconds of waiting, then every `remind_every`, by DM.
+- The clock (Board Game Arena's turn-based style): a bank of seconds per seat, charged for the time
+  the game waited for that seat, plus `increment` each time its wait ends; at zero the seat loses, or
+  the AI takes it over if the table chose that at creation.
+- Absence: `/partie absence` pauses the seat's clock and reminders until a date (a few per month); the
+  AI may play the seat meanwhile if its player asks.
+- A nudge (`/partie rappel`) from the waiting side, at most once a day per seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import ServiceError
+
+DAY = 86_400.0
+HOUR = 3_600.0
+#: Absences: at most this many starts in any 30 days, each at most `MAX_ABSENCE` long.
+ABSENCES_PER_MONTH = 3
+MAX_ABSENCE = 14 * DAY
+NUDGE_EVERY = DAY
+
+
+class SeatTime(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    waiting_since: float | None = None
+    bank: float | None = None  # seconds left on the seat's clock; None: no clock
+    reminded: int = 0  # reminders sent during the current wait
+    nudged_at: float | None = None  # last `/partie rappel` aimed at this seat
+    absent_until: float | None = None
+    ai_while_absent: bool = False
+    absences: list[float] = []  # starts of this seat's absences (the last 30 days are kept)
+    ai_took_over: bool = False  # its clock ran out and the table chose the AI
+
+
+class Timers(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    remind_after: float = DAY
+    remind_every: float = DAY
+    clock: float | None = None  # the starting bank of every seat, in seconds
+    increment: float = 0.0
+    on_timeout: Literal["lose", "ai"] = "lose"
+    seats: dict[int, SeatTime] = {}
+
+    def seat(self, seat: int) -> SeatTime:
+        return self.seats.setdefault(seat, SeatTime(bank=self.clock))
+
+    # -- as the game moves on ---------------------------------------------------------------------
+    def step(self, before: set[int], after: set[int], actor: int | None, now: float, *, over: bool) -> Timers:
+        """The timers after a step that moved the seats to act from `before` to `after`."""
+        out = self.model_copy(deep=True)
+        for n in before | after | ({actor} if actor is not None else set()):
+            t = out.seat(n)
+            ends = n not in after or over
+            if ends and t.waiting_since is not None:
+                if t.bank is not None:
+                    t.bank = max(0.0, t.bank - max(0.0, now - t.waiting_since)) + out.increment
+                t.waiting_since, t.reminded = None, 0
+            if not over and n in after and t.waiting_since is None:
+                t.waiting_since, t.reminded = max(now, t.absent_until or now), 0
+            if actor == n and t.absent_until is not None and t.absent_until > now and not t.ai_while_absent:
+                t.absent_until = None  # they are back: playing ends the absence
+        return out
+
+    # -- what is due ------------------------------------------------------------------------------
+    def left(self, seat: int, now: float) -> float | None:
+        """Seconds left on a seat's clock now (None: no clock)."""
+        t = self.seat(seat)
+        if t.bank is None:
+            return None
+        if t.waiting_since is None or now <= t.waiting_since:
+            return t.bank
+        return t.bank - (now - t.waiting_since)
+
+    def reminder_due(self, seat: int, now: float) -> bool:
+        t = self.seat(seat)
+        if t.waiting_since is None or self.absent(seat, now):
+            return False
+        return now >= t.waiting_since + self.remind_after + t.reminded * self.remind_every
+
+    def absent(self, seat: int, now: float) -> bool:
+        until = self.seat(seat).absent_until
+        return until is not None and now < until
+
+    def ai_plays(self, seat: int, now: float) -> bool:
+        """Whether the AI plays this seat now (clock ran out with the AI chosen, or an absence with the AI)."""
+        t = self.seat(seat)
+        return t.ai_took_over or (t.ai_while_absent and self.absent(seat, now))
+
+    # -- what players ask -------------------------------------------------------------------------
+    def reminded(self, seat: int) -> Timers:
+        out = self.model_copy(deep=True)
+        out.seat(seat).reminded += 1
+        return out
+
+    def nudge(self, seat: int, now: float) -> Timers:
+        t = self.seat(seat)
+        if t.nudged_at is not None and now - t.nudged_at < NUDGE_EVERY:
+            raise ServiceError("nudge_too_soon", hours=max(1, round((t.nudged_at + NUDGE_EVERY - now) / HOUR)))
+        out = self.model_copy(deep=True)
+        out.seat(seat).nudged_at = now
+        return out
+
+    def go_away(self, seat: int, now: float, seconds: float, *, ai: bool) -> Timers:
+        """Start an absence: the clock stops (what ran so far is charged) until `now + seconds`."""
+        if seconds <= 0 or seconds > MAX_ABSENCE:
+            raise ServiceError("absence_length", days=int(MAX_ABSENCE // DAY))
+        t = self.seat(seat)
+        recent = [s for s in t.absences if now - s < 30 * DAY]
+        if len(recent) >= ABSENCES_PER_MONTH:
+            raise ServiceError("absence_limit", n=ABSENCES_PER_MONTH)
+        out = self.model_copy(deep=True)
+        t = out.seat(seat)
+        if t.waiting_since is not None and now > t.waiting_since:
+            if t.bank is not None:
+                t.bank = max(0.0, t.bank - (now - t.waiting_since))
+            t.waiting_since = now + seconds
+        t.absent_until, t.ai_while_absent = now + seconds, ai
+        t.absences = [*recent, now]
+        return out
+
+    def come_back(self, seat: int, now: float) -> Timers:
+        out = self.model_copy(deep=True)
+        t = out.seat(seat)
+        if t.waiting_since is not None and t.waiting_since > now:
+            t.waiting_since = now
+        t.absent_until, t.ai_while_absent = None, False
+        return out
+
+    def hand_to_ai(self, seat: int) -> Timers:
+        out = self.model_copy(deep=True)
+        out.seat(seat).ai_took_over = True
+        return out
+
+
+DURATION = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(j|d|h|m|min)?\s*", re.IGNORECASE)
+UNITS = {"j": DAY, "d": DAY, "h": HOUR, "m": 60.0, "min": 60.0, None: DAY}
+
+
+def parse_duration(text: str) -> float:
+    """ "3j", "3d", "12h", "1,5j" → seconds (a bare number is in days); a clear refusal otherwise."""
+    match = DURATION.fullmatch(text or "")
+    if match is None:
+        raise ServiceError("bad_duration", text=(text or "")[:20])
+    value = float(match[1].replace(",", "."))
+    unit = match[2].lower() if match[2] else None
+    seconds = value * UNITS[unit]
+    if seconds <= 0 or seconds > 365 * DAY:
+        raise ServiceError("bad_duration", text=(text or "")[:20])
+    return seconds
+
+
+def parse_clock(text: str) -> tuple[float, float]:
+    """ "3j+1j" → (bank, increment) in seconds; "3j" has no increment."""
+    bank, _, increment = (text or "").partition("+")
+    return parse_duration(bank), parse_duration(increment) if increment.strip() else 0.0
