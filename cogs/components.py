@@ -15,6 +15,7 @@ instead of repeating the same class nine times. Each callback hands the click to
 | g / gb | a select of menu groups / back to the groups | match, version |
 | ok / no | confirm / cancel a previewed draft | match, draft |
 | log | a page of the public log | match, page |
+| undo | accept (y) or refuse (n) to take back a move | match, its seq, y/n |
 | a / s / p | schema-1 menus: an action by its slot in the list (still answered) | match, version, slot/page |
 """
 
@@ -142,6 +143,13 @@ ChoiceSelect = _select(
 GroupSelect = _select(
     "GroupSelect", "g", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.show_group(i, m, int(v), value)
 )
+UndoButton = _button(
+    "UndoButton",
+    "undo",
+    rf"{MID}:(?P<s>\d{{1,9}}):(?P<a>[yn])",
+    lambda h, i, m, s, a: h.undo.answer(i, m, int(s), a == "y"),
+    _SECONDARY,
+)
 # schema-1 menus (messages posted before actions travelled by value): still answered
 LegacyActionButton = _button(
     "LegacyActionButton",
@@ -173,6 +181,7 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     CancelButton,
     GroupsButton,
     LogPageButton,
+    UndoButton,
     ChoiceSelect,
     GroupSelect,
     LegacyActionButton,

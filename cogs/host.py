@@ -3,6 +3,7 @@
 - `lobby` (cogs/lobby.py): join, add the AI, start, the DM probe;
 - `moves` (cogs/moves.py): menus, actions by value, drafts, previews, typed choices;
 - `boards` (cogs/boards.py): boards, hands, the log;
+- `undo` (cogs/undo.py): taking back a move by consent;
 - answering and the one error path: cogs/answers.py.
 
 Every handler acknowledges its interaction first and only then does slow work; renders run in a
@@ -22,6 +23,7 @@ from .boards import BoardDesk
 from .i18n import Locales
 from .lobby import LobbyDesk, player_of
 from .moves import MoveDesk
+from .undo import UndoDesk
 
 __all__ = ["Host", "is_manager", "player_of"]
 
@@ -40,6 +42,7 @@ class Host:
         self.lobby = LobbyDesk(self)
         self.moves = MoveDesk(self)
         self.boards = BoardDesk(self)
+        self.undo = UndoDesk(self)
 
     async def say(
         self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any

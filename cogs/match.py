@@ -343,6 +343,13 @@ class MatchCog(commands.Cog):
             await host.fail(interaction, exc, match_id)
 
     @partie.command(
+        name=ls("reprendre", "cmd.reprendre.name"),
+        description=ls("Demander à reprendre votre dernier coup", "cmd.reprendre.desc"),
+    )
+    async def take_back(self, interaction: discord.Interaction[Any]) -> None:
+        await self.host.undo.ask(interaction)
+
+    @partie.command(
         name=ls("annuler", "cmd.annuler.name"),
         description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"),
     )

@@ -50,6 +50,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     delivery: asyncio.Lock = field(default_factory=asyncio.Lock)
     inbox: dict[int, Inbox] = field(default_factory=dict)
+    #: A pending request to take back a move: (its seq, the seat asking); memory only (buttons expire).
+    undo_request: tuple[int, int] | None = None
 
     def inbox_of(self, seat: int) -> Inbox:
         return self.inbox.setdefault(seat, Inbox())

@@ -127,6 +127,7 @@ class MoveOps(ServiceCore):
         secret: bool = False,
         sealed: tuple[EngineSealed, ...] = (),
         forced_outcome: Outcome | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> Applied:
         """Persist one step (log, version, snapshot, commitments, outbox); only then change the live match.
 
@@ -164,9 +165,9 @@ class MoveOps(ServiceCore):
             draws=[list(d) for d in rng.take_draws()],
             rng_after=rng.state(),
             events=[e.model_dump(mode="json") for e in events],
-            meta={"phase_changed": phase_changed},
+            meta={"phase_changed": phase_changed, **(meta or {})},
         )
-        due = kind == "setup" or outcome is not None or seq % self.snapshot_every == 0
+        due = kind in ("setup", "undo") or outcome is not None or seq % self.snapshot_every == 0
         try:
             await self.store.append(
                 rec,

@@ -22,14 +22,32 @@ def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
     return game.apply(state, entry.seat, action, rng).state
 
 
+#: A step that takes back the action just before it (undo by consent); the log keeps both.
+UNDO = "undo"
+
+
 def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
+    before: Any = None
     for entry in entries:
+        if entry.kind == UNDO:
+            state, before = _undone(entry, before), None
+            continue
         rng = ReplayRng(entry.draws)
-        state = apply_entry(game, state, entry, rng)
+        after = apply_entry(game, state, entry, rng)
         if not rng.exhausted:
             raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
+        before = state if entry.kind == "action" else None
+        state = after
     return state
+
+
+def _undone(entry: LogEntry, before: Any) -> Any:
+    """The state an undo returns to: the one before the action just before it (always there: an undo
+    step is snapshotted, so no replay starts between the action and its undo)."""
+    if before is None:
+        raise ValueError(f"the undo at seq {entry.seq} does not follow the action it takes back")
+    return before
 
 
 def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]) -> Any:
@@ -48,8 +66,14 @@ def replay_from_seed(
     """Replay the whole match from its seed with a live generator (an audit of determinism)."""
     rng = Rng(seed)
     state = game.setup(seat_specs(seats), options, rng).state
+    before: Any = None
     for entry in entries:
         if entry.kind == "setup":
             continue
-        state = apply_entry(game, state, entry, rng)
+        if entry.kind == UNDO:  # an undone action drew no chance: the generator is where it was
+            state, before = _undone(entry, before), None
+            continue
+        after = apply_entry(game, state, entry, rng)
+        before = state if entry.kind == "action" else None
+        state = after
     return state, rng

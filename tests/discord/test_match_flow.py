@@ -98,6 +98,7 @@ async def test_command_sync_payload(table: Table) -> None:
         "verifier",
         "rappel",
         "absence",
+        "reprendre",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}

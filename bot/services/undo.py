@@ -1,0 +1,71 @@
+"""Undo by consent: the player who just moved asks to take it back; the others accept or refuse.
+
+Allowed while the move is the last step, drew no chance, revealed nothing hidden (no reveal, no
+commitment made or opened, no private event to another seat), and nobody acted since. Against the AI
+alone, the AI accepts. The undo is a step of its own: the log keeps the move and its undo.
+"""
+
+from __future__ import annotations
+
+from bot.engine import REVEAL, Event, Rng, public
+
+from .core import ServiceCore
+from .errors import ServiceError
+from .model import Applied, LiveMatch
+from .replay import UNDO, rebuild
+
+
+class UndoOps(ServiceCore):
+    async def ask_undo(self, match_id: str, user_id: int) -> tuple[LiveMatch, list[int]]:
+        """Record the request; returns the match and the seats that must answer (none: accepted)."""
+        live = await self.get(match_id)
+        me = live.seat_of(user_id)
+        if me is None:
+            raise ServiceError("not_seated")
+        if live.rec.status != "active":
+            raise ServiceError("match_not_active")
+        last = (await self.store.log(live.id, after=live.version - 2))[-1]
+        if last.kind != "action" or last.seat != me.seat:
+            raise ServiceError("undo_not_last")
+        if last.draws:
+            raise ServiceError("undo_chance")
+        events = [Event.model_validate(e) for e in last.events]
+        private_to_others = any(not e.public and set(e.to or ()) - {me.seat} for e in events)
+        sealed = any(c.seq == last.seq or c.revealed_seq == last.seq for c in await self.store.commitments(live.id))
+        if private_to_others or sealed or any(e.kind == REVEAL for e in events):
+            raise ServiceError("undo_hidden")
+        live.undo_request = (last.seq, me.seat)
+        return live, [s.seat for s in live.seats if s.seat != me.seat and not s.is_ai]
+
+    async def answer_undo(self, match_id: str, user_id: int | None, seq: int, accept: bool) -> Applied | None:
+        """An opponent (None: the AI) accepts or refuses; accepted, the move is taken back."""
+        live = await self.get(match_id)
+        request = live.undo_request
+        if request is None or request[0] != seq or live.version != seq + 1:
+            raise ServiceError("undo_expired")
+        mover = request[1]
+        if user_id is not None:
+            me = live.seat_of(user_id)
+            if me is None or me.seat == mover:
+                raise ServiceError("undo_not_yours")
+        live.undo_request = None
+        if not accept:
+            return None
+        async with live.lock:
+            if live.version != seq + 1 or live.rec.status != "active":
+                raise ServiceError("undo_expired")
+            entries = [e for e in await self.store.log(live.id) if e.seq < seq]
+            state = rebuild(live.game, live.seats, live.rec.options, entries)
+            assert live.rng is not None
+            step = await self._commit_step(
+                live,
+                live.rec,
+                state,
+                Rng.from_state(live.rng.state()),
+                kind=UNDO,
+                seat=mover,
+                events=(public("undone", seat=mover),),
+                meta={"undoes": seq},
+            )
+            await live.delivery.acquire()
+        return await self._deliver(live, step)

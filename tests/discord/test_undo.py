@@ -1,0 +1,78 @@
+"""Undo by consent: the mover asks, the opponent's button answers, the log keeps both steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.app import TavernierBot
+from bot.devtools.fakediscord import start_bot
+from bot.devtools.table import Table, custom_ids, open_table
+from bot.engine import Rng
+from cogs.pacing import NoPace
+
+from .conftest import private_text, started_match
+
+
+async def _palet(table: Table) -> object:
+    await table.slash("Alice", "partie", "nouvelle", jeu="palet")
+    live = table.live_matches()[-1]
+    thread = table.thread_of(live)
+    await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+    await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+    return live
+
+
+async def test_a_move_taken_back_with_the_opponents_consent(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        live = await _palet(table)
+        thread = table.thread_of(live)
+        before = live.game.dump_state(live.state)
+        seat = min(live.to_act())
+        mover, other = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
+        await table.play_turn(mover, live, Rng(1))
+        played = live.version
+        calls = await table.slash(mover, "partie", "reprendre", channel=thread)
+        assert "Demande envoyée" in private_text(calls)
+        question = table.last_with(thread, f"tv:undo:{live.id}:")
+        assert f"<@{table.people[other]['id']}>" in question["content"]
+        accept = next(c for c in custom_ids(question) if c.endswith(":y"))
+        calls = await table.click(mover, question, accept)  # not theirs to answer
+        assert "C'est à l'adversaire" in private_text(calls)
+        await table.click(other, question, accept)
+        assert live.version == played + 1 and live.to_act() == {seat}
+        assert live.game.dump_state(live.state) == before
+        kinds = [e.kind for e in await table.service.history(live.id)]
+        assert kinds[-2:] == ["action", "undo"]  # the log keeps the move and its undo
+        answered = table.fd.message(question["id"]) or {}
+        assert not custom_ids(answered) and "le coup est repris" in answered["content"]  # answered once
+        await table.bot.close()
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        reloaded = await bot.service.get(live.id)
+        assert reloaded.game.dump_state(reloaded.state) == before  # the undo replays after a restart
+        table.bot = bot
+        await table.play_turn(mover, reloaded, Rng(2))  # and the match goes on
+        assert reloaded.version == played + 2
+
+
+async def test_a_refused_undo_leaves_the_move_and_a_secret_move_cannot_be_taken_back(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await _palet(table)
+        thread = table.thread_of(live)
+        seat = min(live.to_act())
+        mover, other = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
+        await table.play_turn(mover, live, Rng(1))
+        played = live.version
+        await table.slash(mover, "partie", "reprendre", channel=thread)
+        question = table.last_with(thread, f"tv:undo:{live.id}:")
+        await table.click(other, question, next(c for c in custom_ids(question) if c.endswith(":n")))
+        assert live.version == played
+        calls = await table.slash(other, "partie", "reprendre", channel=thread)
+        assert "votre propre coup" in private_text(calls)
+
+    async with open_table(tmp_path / "duel.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        await table.play_turn("Alice", live, Rng(1))  # a hidden pick, sealed
+        calls = await table.slash("Alice", "partie", "reprendre", channel=table.thread_of(live))
+        assert "information cachée" in private_text(calls)
