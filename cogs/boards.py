@@ -137,9 +137,14 @@ class BoardDesk:
             else:
                 await interaction.response.send_message(text, view=view, ephemeral=True)
 
-    async def public_log(self, live: LiveMatch, locale: str) -> list[str]:
+    async def public_log(self, live: LiveMatch, locale: str, *, since_seat: int | None = None) -> list[str]:
+        """The public log; with `since_seat`, only what happened after that seat's last move."""
+        entries = await self.service.history(live.id)
+        if since_seat is not None:
+            last = max((e.seq for e in entries if e.seat == since_seat and e.kind != "setup"), default=-1)
+            entries = [e for e in entries if e.seq > last and e.seat != since_seat]
         out = []
-        for entry in await self.service.history(live.id):
+        for entry in entries:
             for raw in entry.events:
                 event = Event.model_validate(raw)
                 if event.public and (line := p.event_line(live, event, locale)):

@@ -52,6 +52,37 @@ def deck_options(deck: str | None) -> dict[str, Any] | None:
     return {"deck": deck.strip()}
 
 
+def awaited_since(rec: Any, seat: int) -> float | None:
+    """When the game began waiting for this seat (None: it does not wait for it)."""
+    if seat not in rec.to_act or rec.status != "active":
+        return None
+    timer = ((rec.timers or {}).get("seats") or {}).get(str(seat)) or {}
+    return float(timer.get("waiting_since") or rec.updated_at)
+
+
+def waiting_first(mine: list[tuple[Any, int]]) -> list[tuple[Any, int]]:
+    """The matches waiting for this player first, longest wait first; then the others, latest first."""
+
+    def key(item: tuple[Any, int]) -> tuple[int, float]:
+        since = awaited_since(*item)
+        return (0, since) if since is not None else (1, -item[0].updated_at)
+
+    return sorted(mine, key=key)
+
+
+def mine_line(rec: Any, seat: int, locale: str) -> str:
+    since = awaited_since(rec, seat)
+    return t(
+        "mine.waiting" if since is not None else "mine.line",
+        locale,
+        game=p.game_name(rec.game, locale),
+        id=rec.id,
+        link=p.thread_link(rec),
+        status=t(f"status.{rec.status}", locale),
+        since=f"<t:{int(since or 0)}:R>",
+    )
+
+
 def time_options(remind: str | None, clock: str | None, timeout: str | None) -> dict[str, Any]:
     """`rappel:`, `pendule:` and `temps_ecoule:` of `/partie nouvelle`, checked before anything is created."""
     out: dict[str, Any] = {}
@@ -258,8 +289,18 @@ class MatchCog(commands.Cog):
             kwargs: dict[str, Any] = {"embed": host.boards.board_embed(live, summary, locale), "file": file}
             if live.rec.status == "active":
                 kwargs["view"] = p.play_buttons(live, locale)
+            lines = []
+            seat = live.seat_of(interaction.user.id)
+            if seat is not None:  # a player sees what happened since their last move (public lines only)
+                news = await host.boards.public_log(live, locale, since_seat=seat.seat)
+                if news:
+                    lines = [t("dm.news", locale), *news[-10:]]
             mention = p.mention_line(live, locale)
-            await interaction.followup.send(mention or "", allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            if mention:
+                lines.append(mention)
+            await interaction.followup.send(
+                p.clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs
+            )
         except Exception as exc:
             await host.fail(interaction, exc)
 
@@ -455,23 +496,7 @@ class MatchCog(commands.Cog):
         locale = host.locales.user(interaction)
         try:
             records = await host.service.matches_of(interaction.user.id, interaction.guild_id)
-            lines = []
-            for rec in records[:20]:
-                live = await host.service.get(rec.id)
-                seat = live.seat_of(interaction.user.id)
-                waiting = seat is not None and seat.seat in live.to_act()
-                link = p.thread_link(live)
-                lines.append(
-                    t(
-                        "mine.line",
-                        locale,
-                        mark="🔔" if waiting else "·",
-                        game=p.game_name(rec.game, locale),
-                        id=rec.id,
-                        link=link,
-                        status=t(f"status.{rec.status}", locale),
-                    )
-                )
+            lines = [mine_line(rec, seat, locale) for rec, seat in waiting_first(records)][:20]
             text = t("mine.title", locale, n=len(records)) + "\n" + ("\n".join(lines) or t("mine.none", locale))
             await host.say(interaction, text)
         except Exception as exc:

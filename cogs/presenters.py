@@ -10,7 +10,7 @@ import discord
 
 from bot.engine import PHASE, REVEAL, Event, Text
 from bot.i18n import catalog, localize, t
-from bot.services import Applied, LiveMatch
+from bot.services import Applied, LiveMatch, MatchRecord
 
 CONTENT_LIMIT = 2000
 #: Public posts ping nobody unless told whom (a display name may hold "<@id>" or "@everyone").
@@ -35,10 +35,11 @@ def game_name(key: str, locale: str) -> str:
     return t(f"{key}.name", locale) if catalog().has(f"{key}.name", locale) else key
 
 
-def thread_link(live: LiveMatch) -> str:
-    if live.rec.guild_id and live.rec.thread_id:
-        return f"https://discord.com/channels/{live.rec.guild_id}/{live.rec.thread_id}"
-    return f"#{live.id}"
+def thread_link(live: LiveMatch | MatchRecord) -> str:
+    rec = live.rec if isinstance(live, LiveMatch) else live
+    if rec.guild_id and rec.thread_id:
+        return f"https://discord.com/channels/{rec.guild_id}/{rec.thread_id}"
+    return f"#{rec.id}"
 
 
 def thread_name(live: LiveMatch, creator_name: str, locale: str) -> str:

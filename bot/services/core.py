@@ -184,7 +184,8 @@ class ServiceCore:
     async def history(self, match_id: str) -> list[LogEntry]:
         return await self.store.log(match_id)
 
-    async def matches_of(self, user_id: int, guild_id: int | None) -> list[MatchRecord]:
+    async def matches_of(self, user_id: int, guild_id: int | None) -> list[tuple[MatchRecord, int]]:
+        """A player's unfinished matches and their seat in each: read from the rows, nothing loaded."""
         return await self.store.matches_of_user(user_id, guild_id, ACTIVE)
 
     # -- guards -----------------------------------------------------------------------------------

@@ -377,19 +377,22 @@ class Store:
         )
         return [_match(r) for r in rows]
 
-    async def matches_of_user(self, user_id: int, guild_id: int | None, statuses: Iterable[str]) -> list[MatchRecord]:
+    async def matches_of_user(
+        self, user_id: int, guild_id: int | None, statuses: Iterable[str]
+    ) -> list[tuple[MatchRecord, int]]:
+        """The matches where this user holds a seat, with that seat; latest change first."""
         sts = list(statuses)
         marks = ", ".join("?" * len(sts))
         cols = ", ".join("m." + c.strip() for c in _MATCH_COLS.split(","))
         sql = (
-            f"SELECT {cols} FROM matches m JOIN seats s ON s.match_id = m.id"
+            f"SELECT {cols}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id"
             f" WHERE s.user_id=? AND m.status IN ({marks})"
         )
         args: list[Any] = [user_id, *sts]
         if guild_id is not None:
             sql += " AND m.guild_id=?"
             args.append(guild_id)
-        return [_match(r) for r in await self._rows(sql + " ORDER BY m.updated_at DESC", args)]
+        return [(_match(r), int(r[-1])) for r in await self._rows(sql + " ORDER BY m.updated_at DESC", args)]
 
     async def seats(self, match_id: str) -> list[SeatRecord]:
         rows = await self._rows(

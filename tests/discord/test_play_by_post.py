@@ -147,3 +147,30 @@ async def test_fast_play_is_batched_under_the_pace_and_nothing_is_lost(tmp_path:
     for line in free_text.splitlines():  # the same match (same seeds), told in full; salts differ
         if line and "`" not in line and not line.startswith("À vous de jouer"):
             assert line in paced_text
+
+
+async def test_my_matches_lists_those_waiting_for_me_first_longest_wait_first(tmp_path: Path) -> None:
+    now = [1_800_000_000.0]
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob"), clock=lambda: now[0]) as table:
+        first = await started_match(table)  # Duel: both must pick, the game waits for Alice
+        now[0] += 3600
+        second = await started_match(table)
+        now[0] += 3600
+        third = await started_match(table)
+        await table.play_turn("Alice", third, Rng(1))  # this one waits for Bob only
+        text = private_text(await table.slash("Alice", "partie", "mes-parties"))
+        lines = [line for line in text.splitlines() if "`" in line]
+        assert [line.split("`")[1] for line in lines] == [first.id, second.id, third.id]
+        assert lines[0].startswith("🔔") and f"depuis <t:{int(now[0] - 7200)}:R>" in lines[0]
+        assert lines[2].startswith("·")
+
+
+async def test_the_board_again_shows_a_player_what_happened_since_their_last_move(table: Table) -> None:
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    await table.play_turn("Alice", live, Rng(1))
+    await table.play_turn("Bob", live, Rng(2))
+    calls = await table.slash("Alice", "partie", "etat", channel=thread)
+    posted = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1].json["content"]
+    assert "Depuis votre dernier coup" in posted and "Bob" in posted
+    assert "Bob a choisi" in posted and "Alice a choisi" not in posted  # her own move is not news to her
