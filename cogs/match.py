@@ -18,6 +18,7 @@ from bot.services.timers import parse_clock, parse_duration
 from . import presenters as p
 from .host import Host, is_manager, player_of
 from .i18n import ls
+from .threads import new_thread, open_thread, parent_channel
 
 log = logging.getLogger("tavernier.cogs.match")
 
@@ -157,7 +158,7 @@ class MatchCog(commands.Cog):
         match_locale = language or locale
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            channel = await self._parent_channel(interaction)
+            channel = await parent_channel(interaction)
             require_permissions(interaction)
             timers = time_options(remind, clock, timeout)
             live = await host.service.create(
@@ -169,7 +170,7 @@ class MatchCog(commands.Cog):
                 locale=match_locale,
                 timers=timers,
             )
-            thread = await self._open_thread(interaction, live, channel, match_locale)
+            thread = await open_thread(self.host, interaction, live, channel, match_locale)
             if ai:
                 await host.service.add_ai(live.id, interaction.user.id)
             if opponent is not None and opponent.id != interaction.user.id:
@@ -181,33 +182,6 @@ class MatchCog(commands.Cog):
             await host.say(interaction, t("match.created", locale, thread=thread.mention, id=live.id))
         except Exception as exc:
             await host.fail(interaction, exc)
-
-    async def _open_thread(
-        self, interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
-    ) -> discord.Thread:
-        """The match's thread and its lobby; if Discord refuses, the match is cancelled (no zombie lobby)."""
-        try:
-            thread, lobby = await self._new_thread(interaction, live, channel, locale)
-            await self.host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
-        except discord.HTTPException as exc:
-            await self.host.service.cancel(live.id, interaction.user.id, is_manager=True)
-            raise ServiceError("cannot_open_thread", code=str(exc.code or exc.status)) from exc
-        return thread
-
-    @staticmethod
-    async def _new_thread(
-        interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
-    ) -> tuple[discord.Thread, discord.Message]:
-        """A public thread for a match (public data only in its name) and its lobby message."""
-        thread = await channel.create_thread(
-            name=p.thread_name(live, interaction.user.display_name, locale),
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=10080,
-        )
-        lobby = await thread.send(
-            embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
-        )
-        return thread, lobby
 
     @new.autocomplete("game")
     async def _game_choices(
@@ -221,21 +195,6 @@ class MatchCog(commands.Cog):
             if needle in name.casefold() or needle in g.key:
                 out.append(app_commands.Choice(name=name[:100], value=g.key))
         return out[:25]
-
-    async def _parent_channel(self, interaction: discord.Interaction[Any]) -> discord.TextChannel:
-        """Threads live in a text channel: from inside a thread, use its parent."""
-        channel: Any = interaction.channel
-        if isinstance(channel, discord.Thread):
-            channel = channel.parent
-        if not isinstance(channel, discord.TextChannel):
-            guild = interaction.guild
-            cid = getattr(channel, "id", None) or interaction.channel_id
-            channel = (guild.get_channel(cid) if guild and cid else None) or (
-                await self.bot.fetch_channel(cid) if cid else None
-            )
-        if not isinstance(channel, discord.TextChannel):
-            raise ServiceError("needs_text_channel")
-        return channel
 
     # -- lobby ------------------------------------------------------------------------------------
     @partie.command(
@@ -427,7 +386,7 @@ class MatchCog(commands.Cog):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             target = await self._match_id(interaction, match_id)
-            channel = await self._parent_channel(interaction)
+            channel = await parent_channel(interaction)
             require_permissions(interaction)
             live = await host.service.get(target)
             if live.rec.guild_id != interaction.guild_id:
@@ -436,7 +395,7 @@ class MatchCog(commands.Cog):
             if not manager and live.seat_of(interaction.user.id) is None:
                 raise ServiceError("not_allowed")
             locale = live.rec.locale
-            thread, lobby = await self._new_thread(interaction, live, channel, locale)
+            thread, lobby = await new_thread(interaction, live, channel, locale)
             await host.service.move_thread(target, interaction.user.id, thread.id, lobby.id, is_manager=manager)
             if live.state is not None:
                 file, summary = await host.boards.board_file(live, None, locale)
