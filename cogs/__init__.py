@@ -37,6 +37,9 @@ async def setup_cogs(bot: Any) -> None:
     from .preferences import PreferencesCog
 
     await bot.add_cog(PreferencesCog(bot, host))
+    from .ratings import RatingsCog
+
+    await bot.add_cog(RatingsCog(bot, host))
     from bot.engine import games
 
     from .game_commands import build_game_group

@@ -9,6 +9,7 @@ instead of repeating the same class nine times. Each callback hands the click to
 |---|---|---|
 | act / hand | open one's menu / show one's hand | match |
 | join / ai / start | lobby buttons | match |
+| rematch | a new match, same seats, sides swapped | match |
 | x / v | submit / preview an action by value | match, version, code |
 | d | an action by draft (too long for a custom_id) | match, draft |
 | m | a select of actions by value (values: code, `!code` to preview, `@draft`) | match, version |
@@ -143,6 +144,7 @@ ChoiceSelect = _select(
 GroupSelect = _select(
     "GroupSelect", "g", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.show_group(i, m, int(v), value)
 )
+RematchButton = _button("RematchButton", "rematch", MID, lambda h, i, m: h.lobby.rematch(i, m), _PRIMARY)
 UndoButton = _button(
     "UndoButton",
     "undo",
@@ -182,6 +184,7 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     GroupsButton,
     LogPageButton,
     UndoButton,
+    RematchButton,
     ChoiceSelect,
     GroupSelect,
     LegacyActionButton,

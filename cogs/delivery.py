@@ -230,6 +230,7 @@ class DiscordNotifier:
             live,
             content=t("match.full_log", locale),
             file=discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt"),
+            view=p.rematch_view(live, locale),
         )
 
     # -- DMs --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The lobby's buttons: join, add the AI, start; and the DM probe that proves a player is reachable."""
+"""The lobby's buttons: join, add the AI, start, the rematch; and the DM probe that proves a player is reachable."""
 
 from __future__ import annotations
 
@@ -54,6 +54,28 @@ class LobbyDesk:
             a.match_id = match_id
             await self.service.start(match_id, interaction.user.id)
             await say(interaction, a.t("lobby.started"))
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+        """The end's Rematch button: the same seats, sides swapped, in a new thread of the same channel."""
+        from .threads import open_thread, parent_channel
+
+        async with Answering(self.host, interaction) as a:
+            a.match_id = match_id
+            live = await self.service.rematch(match_id, interaction.user.id)
+            channel = await parent_channel(interaction)
+            thread = await open_thread(self.host, interaction, live, channel, live.rec.locale)
+            others = [s.user_id for s in live.seats if s.user_id and not s.is_ai and s.user_id != interaction.user.id]
+            old_thread = interaction.channel
+            if isinstance(old_thread, discord.abc.Messageable):
+                text = t(
+                    "match.rematch",
+                    live.rec.locale,
+                    who=p.safe_name(getattr(interaction.user, "display_name", "")),
+                    them=", ".join(f"<@{u}>" for u in others) or "—",
+                    link=p.thread_link(live),
+                )
+                await old_thread.send(text, allowed_mentions=p.only(others))
+            await say(interaction, a.t("match.created", thread=thread.mention, id=live.id))
 
     async def probe_dm(self, live: LiveMatch, user: discord.abc.User, locale: str) -> bool:
         """DM the player once to prove the bot can reach them; record the answer."""

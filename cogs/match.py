@@ -53,6 +53,17 @@ def deck_options(deck: str | None) -> dict[str, Any] | None:
     return {"deck": deck.strip()}
 
 
+def game_choices(locale: str, current: str) -> list[app_commands.Choice[str]]:
+    """The games whose name (in the player's language) or key contains what they typed."""
+    needle = current.casefold()
+    out = []
+    for g in games():
+        name = p.game_name(g.key, locale)
+        if needle in name.casefold() or needle in g.key:
+            out.append(app_commands.Choice(name=name[:100], value=g.key))
+    return out[:25]
+
+
 def awaited_since(rec: Any, seat: int) -> float | None:
     """When the game began waiting for this seat (None: it does not wait for it)."""
     if seat not in rec.to_act or rec.status != "active":
@@ -187,14 +198,7 @@ class MatchCog(commands.Cog):
     async def _game_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        locale = self.host.locales.user(interaction)
-        needle = current.casefold()
-        out = []
-        for g in games():
-            name = p.game_name(g.key, locale)
-            if needle in name.casefold() or needle in g.key:
-                out.append(app_commands.Choice(name=name[:100], value=g.key))
-        return out[:25]
+        return game_choices(self.host.locales.user(interaction), current)
 
     # -- lobby ------------------------------------------------------------------------------------
     @partie.command(

@@ -198,6 +198,14 @@ def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
     return view
 
 
+def rematch_view(live: LiveMatch, locale: str) -> discord.ui.View:
+    from .components import RematchButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(live.id, label=t("button.rematch", locale), style=discord.ButtonStyle.primary))
+    return view
+
+
 def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
     game = live.game
     embed = discord.Embed(

@@ -81,6 +81,9 @@ class ServiceCore:
     def ai_seat_numbers(self, live: LiveMatch) -> set[int]:
         raise NotImplementedError
 
+    async def rate(self, live: LiveMatch) -> bool:
+        raise NotImplementedError
+
     async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
         raise NotImplementedError
 

@@ -67,12 +67,41 @@ class LobbyOps(ServiceCore):
             locale=locale,
             timers=Timers.model_validate(timers or {}).model_dump(mode="json"),
         )
+        return await self._create(rec, seats)
+
+    async def _create(self, rec: MatchRecord, seats: list[SeatRecord]) -> LiveMatch:
         await self.store.create_match(rec, seats)
-        live = LiveMatch(rec=rec, seats=seats, game=game)
+        live = LiveMatch(rec=rec, seats=seats, game=get_game(rec.game))
         self._live[rec.id] = live
         self._open_commitments[rec.id] = []
-        log.info("match created match=%s game=%s", rec.id, game.key)
+        log.info("match created match=%s game=%s", rec.id, rec.game)
         return live
+
+    async def rematch(self, match_id: str, user_id: int) -> LiveMatch:
+        """A new lobby for the same seats with sides swapped, the same options, language and time
+        settings; the player who asked starts it when the table is ready."""
+        old = await self.get(match_id)
+        if old.rec.status != "finished":
+            raise ServiceError("not_finished")
+        if old.seat_of(user_id) is None:
+            raise ServiceError("not_seated")
+        seats = [
+            dataclasses.replace(s, seat=n, dm_ok=None if s.is_ai else s.dm_ok)
+            for n, s in enumerate(reversed(old.seats))
+        ]
+        settings = Timers.model_validate(old.rec.timers).model_dump(mode="json", exclude={"seats"})
+        rec = MatchRecord(
+            id=secrets.token_hex(4),
+            game=old.rec.game,
+            guild_id=old.rec.guild_id,
+            channel_id=old.rec.channel_id,
+            created_by=user_id,
+            seed=self._seed_source(),
+            options=dict(old.rec.options),
+            locale=old.rec.locale,
+            timers=settings,
+        )
+        return await self._create(rec, seats)
 
     async def attach(self, match_id: str, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:
         live = await self.get(match_id)

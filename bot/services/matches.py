@@ -21,13 +21,14 @@ from .lobby import LobbyOps
 from .model import LiveMatch
 from .moves import MoveOps
 from .preferences import PreferenceOps
+from .ratings import RatingOps
 from .timekeeping import TimeOps
 from .undo import UndoOps
 
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
@@ -52,6 +53,7 @@ class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps):
                 continue
             out.append(live)
         delivered = await self.redeliver()
+        await self.rate_pending()
         for live in out:
             self._schedule_ai(live)
         log.info("resumed matches=%d redelivered=%d", len(out), delivered)

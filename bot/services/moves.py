@@ -260,8 +260,17 @@ class MoveOps(ServiceCore):
             live.delivery.release()
         if done:
             self.delivered(live.id, step.seq)
+        if step.outcome is not None:
+            self._in_background(self._rate_quietly(live))
         self._schedule_ai(live)
         return step
+
+    async def _rate_quietly(self, live: LiveMatch) -> None:
+        """Off the player's path; a failure is retried at the next start-up (`rate_pending`)."""
+        try:
+            await self.rate(live)
+        except Exception:
+            log.exception("rating failed match=%s", live.id)
 
     def delivered(self, match_id: str, seq: int) -> None:
         """Every step of the match up to `seq` reached its targets: clear them from the outbox."""

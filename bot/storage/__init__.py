@@ -1,7 +1,7 @@
 """Persistence: SQLite, event-sourced (log + snapshots); writes on one writer thread, reads via aiosqlite."""
 
 from .errors import CorruptRow, StorageError, StorageUnavailable, VersionConflict
-from .records import Commitment, LogEntry, MatchRecord, SeatRecord, Snapshot
+from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
 from .store import Store
 
 __all__ = [
@@ -9,6 +9,7 @@ __all__ = [
     "CorruptRow",
     "LogEntry",
     "MatchRecord",
+    "Rating",
     "SeatRecord",
     "Snapshot",
     "StorageError",

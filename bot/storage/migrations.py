@@ -110,6 +110,21 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE matches ADD COLUMN timers TEXT NOT NULL DEFAULT '{}';
     """,
+    # 5: ratings per server and game (openskill), and which finished matches were counted
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, game, user_id)
+    ) WITHOUT ROWID;
+    ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 

@@ -82,3 +82,20 @@ class Snapshot:
     seq: int
     state: dict[str, Any]
     state_version: int
+
+
+@dataclass(slots=True)
+class Rating:
+    """A player's rating in one server and game (openskill: mean and uncertainty)."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """What the leaderboard ranks by: a cautious estimate (mean minus three uncertainties)."""
+        return self.mu - 3 * self.sigma

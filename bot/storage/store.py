@@ -32,7 +32,7 @@ import aiosqlite
 
 from .errors import CorruptRow, StorageUnavailable, VersionConflict
 from .migrations import migrate
-from .records import Commitment, LogEntry, MatchRecord, SeatRecord, Snapshot
+from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
 
 # aiosqlite's DEBUG lines print every call with its arguments: match states with the players'
 # hands. Hidden information never reaches a log line, so that logger never goes below INFO.
@@ -249,6 +249,38 @@ class Store:
     async def preferences(self, user_id: int) -> dict[str, Any]:
         rows = await self._rows("SELECT data FROM preferences WHERE user_id = ?", (user_id,))
         return dict(json.loads(rows[0][0])) if rows else {}
+
+    # -- ratings ----------------------------------------------------------------------------------
+    async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
+        """Count a finished match in the ratings, once: False if it was already counted."""
+
+        def run(con: sqlite3.Connection) -> bool:
+            cur = con.execute("UPDATE matches SET rated=1 WHERE id=? AND rated=0", (match_id,))
+            if cur.rowcount != 1:
+                return False
+            con.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins) VALUES (?,?,?,?,?,?,?,?)"
+                " ON CONFLICT(guild_id, game, user_id) DO UPDATE SET name=excluded.name, mu=excluded.mu,"
+                " sigma=excluded.sigma, games=excluded.games, wins=excluded.wins",
+                [(guild_id, game, r.user_id, r.name, r.mu, r.sigma, r.games, r.wins) for r in rows],
+            )
+            return True
+
+        return bool(await self._write(run))
+
+    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int] | None = None) -> list[Rating]:
+        """Ratings in a server for a game: of these users, or all of them best first."""
+        sql = "SELECT user_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id=? AND game=?"
+        args: list[Any] = [guild_id, game]
+        if user_ids is not None:
+            sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
+            args += list(user_ids)
+        rows = await self._rows(sql + " ORDER BY mu - 3 * sigma DESC, games DESC", args)
+        return [Rating(*r) for r in rows]
+
+    async def unrated_finished(self) -> list[str]:
+        rows = await self._rows("SELECT id FROM matches WHERE status='finished' AND rated=0 ORDER BY updated_at")
+        return [r[0] for r in rows]
 
     async def mark_broken(self, match_id: str, reason: str) -> None:
         def run(con: sqlite3.Connection) -> None:

@@ -1,0 +1,70 @@
+"""After the match: ratings per server and game (openskill), the leaderboard, the rematch button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.devtools.table import Table, custom_ids, open_table
+from bot.engine import Outcome, Rng, txt
+from bot.services.ratings import ranks_of, rerate
+from bot.storage import Rating
+
+from .conftest import private_text, started_match
+
+
+async def _finish(table: Table, live: object, seed: int = 4) -> None:
+    rng = Rng(seed)
+    while live.rec.status == "active":  # type: ignore[attr-defined]
+        seat = min(live.to_act())  # type: ignore[attr-defined]
+        await table.play_turn(("Alice", "Bob")[seat], live, rng)
+
+
+def test_rerate_moves_the_winner_up_and_a_draw_is_nobodys_win() -> None:
+    a, b = Rating(1, "A", 25.0, 25 / 3), Rating(2, "B", 25.0, 25 / 3)
+    won, lost = rerate([a, b], ranks_of(Outcome(winners=(0,), reason=txt("x")), [0, 1]))
+    assert won.mu > 25 > lost.mu and won.sigma < a.sigma and (won.wins, lost.wins) == (1, 0)
+    drew = rerate([a, b], ranks_of(Outcome(draw=True, reason=txt("x")), [0, 1]))
+    assert [r.wins for r in drew] == [0, 0] and abs(drew[0].mu - drew[1].mu) < 1e-9
+
+
+async def test_a_finished_match_between_people_counts_once_in_the_servers_leaderboard(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        await _finish(table, live)
+        await table.idle()
+        winner = live.rec.outcome["winners"]
+        ratings = await table.service.store.ratings(int(table.guild["id"]), "duel")
+        assert [r.games for r in ratings] == [1, 1]
+        if winner:
+            best = live.seat(winner[0]).name
+            assert ratings[0].name == best and ratings[0].wins == 1
+        assert not await table.service.rate(live)  # already counted
+        calls = await table.slash("Bob", "classement", jeu="duel")
+        board = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1].json["content"]
+        assert "Classement — Duel" in board and "1 partie" in board and board.index("1.") < board.index("2.")
+
+        against_ai = await started_match(table, ai=True)
+        rng = Rng(3)
+        while against_ai.rec.status == "active":
+            await table.play_turn("Alice", against_ai, rng)
+        assert not table.service.ratable(against_ai)
+
+
+async def test_the_rematch_button_swaps_sides_in_a_new_thread(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        await _finish(table, live)
+        thread = table.thread_of(live)
+        end = table.last_with(thread, f"tv:rematch:{live.id}")
+        calls = await table.click("Bob", end, f"tv:rematch:{live.id}")
+        assert "créée" in private_text(calls)
+        new = table.live_matches()[-1]
+        assert new.id != live.id and new.rec.status == "lobby" and new.rec.created_by == int(table.people["Bob"]["id"])
+        assert [s.name for s in new.seats] == ["Bob", "Alice"]  # sides swapped
+        assert new.rec.thread_id != live.rec.thread_id
+        told = table.fd.messages(thread, include_ephemeral=False)[-1]
+        assert "Revanche proposée par Bob" in told["content"] and f"<@{table.people['Alice']['id']}>" in told["content"]
+        lobby = table.last_with(table.thread_of(new), f"tv:start:{new.id}")
+        await table.click("Bob", lobby, f"tv:start:{new.id}")
+        assert new.rec.status == "active"
+        assert f"tv:rematch:{live.id}" in custom_ids(end)
