@@ -10,7 +10,9 @@ from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
 from tests.discord.conftest import PRIVATE_MARK, public_calls, started_match
 
-PUBLIC_IDS = re.compile(r"^tv:(act|hand|join|ai|start):[0-9a-f]{8}$|^tv:log:[0-9a-f]{8}:\d+$")
+PUBLIC_IDS = re.compile(
+    r"^tv:(act|hand|join|ai|start|rematch):[0-9a-f]{8}$|^tv:undo:[0-9a-f]{8}:\d+:[yn]$|^tv:log:[0-9a-f]{8}:\d+$"
+)
 
 
 def assert_nothing_secret_public(table: Table, viewers: dict[bytes, Any]) -> int:
