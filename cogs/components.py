@@ -10,6 +10,7 @@ instead of repeating the same class nine times. Each callback hands the click to
 | act / hand | open one's menu / show one's hand | match |
 | join / ai / start | lobby buttons | match |
 | rematch | a new match, same seats, sides swapped | match |
+| rv / try | review a finished match at a step / try another line from it against the AI | match, step |
 | x / v | submit / preview an action by value | match, version, code |
 | d | an action by draft (too long for a custom_id) | match, draft |
 | m | a select of actions by value (values: code, `!code` to preview, `@draft`) | match, version |
@@ -144,6 +145,16 @@ ChoiceSelect = _select(
 GroupSelect = _select(
     "GroupSelect", "g", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.show_group(i, m, int(v), value)
 )
+ReviewButton = _button(
+    "ReviewButton",
+    "rv",
+    rf"{MID}:(?P<s>\d{{1,6}})",
+    lambda h, i, m, s: h.review.show(i, m, int(s), edit=True),
+    _SECONDARY,
+)
+TryButton = _button(
+    "TryButton", "try", rf"{MID}:(?P<s>\d{{1,6}})", lambda h, i, m, s: h.review.try_from(i, m, int(s)), _SUCCESS
+)
 RematchButton = _button("RematchButton", "rematch", MID, lambda h, i, m: h.lobby.rematch(i, m), _PRIMARY)
 UndoButton = _button(
     "UndoButton",
@@ -185,6 +196,8 @@ DYNAMIC_ITEMS: tuple[type[Any], ...] = (
     LogPageButton,
     UndoButton,
     RematchButton,
+    ReviewButton,
+    TryButton,
     ChoiceSelect,
     GroupSelect,
     LegacyActionButton,

@@ -4,6 +4,7 @@
 - `moves` (cogs/moves.py): menus, actions by value, drafts, previews, typed choices;
 - `boards` (cogs/boards.py): boards, hands, the log;
 - `undo` (cogs/undo.py): taking back a move by consent;
+- `review` (cogs/review.py): a finished match step by step, and trying another line from a step;
 - answering and the one error path: cogs/answers.py.
 
 Every handler acknowledges its interaction first and only then does slow work; renders run in a
@@ -23,6 +24,7 @@ from .boards import BoardDesk
 from .i18n import Locales
 from .lobby import LobbyDesk, player_of
 from .moves import MoveDesk
+from .review import ReviewDesk
 from .undo import UndoDesk
 
 __all__ = ["Host", "is_manager", "player_of"]
@@ -43,6 +45,7 @@ class Host:
         self.moves = MoveDesk(self)
         self.boards = BoardDesk(self)
         self.undo = UndoDesk(self)
+        self.review = ReviewDesk(self)
 
     async def say(
         self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any

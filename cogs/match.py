@@ -354,6 +354,42 @@ class MatchCog(commands.Cog):
         await self.host.undo.ask(interaction)
 
     @partie.command(
+        name=ls("revoir", "cmd.revoir.name"),
+        description=ls("Revoir une partie terminée coup par coup", "cmd.revoir.desc"),
+    )
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
+    @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
+    async def review(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+        try:
+            target = await self._match_id(interaction, match_id)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.review.show(interaction, target, 0, edit=False)
+
+    @partie.command(
+        name=ls("essayer", "cmd.essayer.name"),
+        description=ls("Rejouer contre l'IA à partir d'un coup d'une partie terminée", "cmd.essayer.desc"),
+    )
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"), step=ls("coup", "opt.coup_numero.name"))
+    @app_commands.describe(
+        match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"),
+        step=ls("Le numéro du coup (voir /partie revoir)", "opt.coup_numero.desc"),
+    )
+    async def try_line(
+        self,
+        interaction: discord.Interaction[Any],
+        step: app_commands.Range[int, 0, 100_000],
+        match_id: str | None = None,
+    ) -> None:
+        try:
+            target = await self._match_id(interaction, match_id)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.review.try_from(interaction, target, step)
+
+    @partie.command(
         name=ls("annuler", "cmd.annuler.name"),
         description=ls("Annuler la partie (créateur ou modération)", "cmd.annuler.desc"),
     )

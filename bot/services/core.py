@@ -15,7 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine import AnyGame, Rng, get_game
-from bot.storage import Commitment, LogEntry, MatchRecord, Store, VersionConflict
+from bot.storage import Commitment, LogEntry, MatchRecord, SeatRecord, Store, VersionConflict
 
 from . import commitments
 from .drafts import Drafts
@@ -82,6 +82,9 @@ class ServiceCore:
         raise NotImplementedError
 
     async def rate(self, live: LiveMatch) -> bool:
+        raise NotImplementedError
+
+    async def _create(self, rec: MatchRecord, seats: list[SeatRecord]) -> LiveMatch:
         raise NotImplementedError
 
     async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:

@@ -22,13 +22,14 @@ from .model import LiveMatch
 from .moves import MoveOps
 from .preferences import PreferenceOps
 from .ratings import RatingOps
+from .review import ReviewOps
 from .timekeeping import TimeOps
 from .undo import UndoOps
 
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

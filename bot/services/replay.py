@@ -55,6 +55,9 @@ def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any],
     (the set-up's too), so a new version of an engine rebuilds an old match exactly."""
     if not entries or entries[0].kind != "setup":
         raise ValueError("a log starts with its set-up")
+    start = entries[0].meta.get("start")
+    if start is not None:  # a match tried from a step of another one records the state it began in
+        return replay_recorded(game, game.load_state(start), entries[1:])
     rng = ReplayRng(entries[0].draws)
     state = game.setup(seat_specs(seats), options, rng).state
     return replay_recorded(game, state, entries[1:])
@@ -65,7 +68,12 @@ def replay_from_seed(
 ) -> tuple[Any, Rng]:
     """Replay the whole match from its seed with a live generator (an audit of determinism)."""
     rng = Rng(seed)
-    state = game.setup(seat_specs(seats), options, rng).state
+    start = entries[0].meta.get("start") if entries else None
+    if start is not None:
+        state = game.load_state(start)
+        rng = Rng.from_state(entries[0].rng_after)  # the start was dealt from the seed: go on after it
+    else:
+        state = game.setup(seat_specs(seats), options, rng).state
     before: Any = None
     for entry in entries:
         if entry.kind == "setup":

@@ -68,3 +68,41 @@ async def test_the_rematch_button_swaps_sides_in_a_new_thread(tmp_path: Path) ->
         await table.click("Bob", lobby, f"tv:start:{new.id}")
         assert new.rec.status == "active"
         assert f"tv:rematch:{live.id}" in custom_ids(end)
+
+
+async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_path: Path) -> None:
+    from bot.app import TavernierBot
+    from bot.devtools.fakediscord import start_bot
+    from cogs.pacing import NoPace
+
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        await _finish(table, live)
+        thread = table.thread_of(live)
+        calls = await table.slash("Bob", "partie", "revoir", channel=thread)
+        shown = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1]
+        assert shown.json["flags"] & 64 and "coup 0 sur" in shown.json["content"]
+        assert shown.files and shown.files[0].filename == "board.png"
+        review = table.last_with(thread, f"tv:rv:{live.id}:")
+        await table.click("Bob", review, f"tv:rv:{live.id}:1")
+        review = table.fd.message(review["id"]) or review
+        assert "coup 1 sur" in review["content"]
+        await table.click("Alice", review, f"tv:try:{live.id}:1")
+        practice = table.live_matches()[-1]
+        assert practice.id != live.id and practice.rec.status == "active"
+        assert [s.is_ai for s in practice.seats] == [False, True] and practice.seats[1].name == "Bob (IA)"
+        rng = Rng(8)
+        while practice.rec.status == "active":
+            await table.play_turn("Alice", practice, rng)
+        assert practice.rec.outcome is not None
+        await table.bot.close()
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        again = await bot.service.get(practice.id)
+        assert again.game.dump_state(again.state) == practice.game.dump_state(practice.state)
+        from bot.services.replay import rebuild
+
+        entries = await bot.service.history(practice.id)
+        rebuilt = rebuild(again.game, again.seats, again.rec.options, entries)
+        assert again.game.dump_state(rebuilt) == again.game.dump_state(again.state)  # it replays from its start

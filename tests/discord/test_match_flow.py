@@ -11,7 +11,7 @@ from bot.engine import Rng
 from tests.discord.conftest import PRIVATE_MARK, public_calls, started_match
 
 PUBLIC_IDS = re.compile(
-    r"^tv:(act|hand|join|ai|start|rematch):[0-9a-f]{8}$|^tv:undo:[0-9a-f]{8}:\d+:[yn]$|^tv:log:[0-9a-f]{8}:\d+$"
+    r"^tv:(act|hand|join|ai|start|rematch):[0-9a-f]{8}$|^tv:(rv|try):[0-9a-f]{8}:\d+$|^tv:undo:[0-9a-f]{8}:\d+:[yn]$|^tv:log:[0-9a-f]{8}:\d+$"
 )
 
 
@@ -101,6 +101,8 @@ async def test_command_sync_payload(table: Table) -> None:
         "rappel",
         "absence",
         "reprendre",
+        "revoir",
+        "essayer",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}

@@ -1,0 +1,72 @@
+"""Reviewing a finished match step by step, and trying another line from any step against the AI."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+from bot.engine import Rng, public
+from bot.storage import LogEntry, MatchRecord, SeatRecord
+
+from .core import ServiceCore
+from .errors import ServiceError
+from .model import LiveMatch
+from .replay import rebuild
+from .timers import Timers
+
+
+class ReviewOps(ServiceCore):
+    async def state_at(self, match_id: str, seq: int) -> tuple[LiveMatch, Any, LogEntry, int]:
+        """A finished match's state after step `seq` (clamped), that step, and the last step's number."""
+        live = await self.get(match_id)
+        if live.rec.status != "finished":
+            raise ServiceError("not_finished")
+        entries = await self.store.log(live.id)
+        seq = max(0, min(seq, len(entries) - 1))
+        state = rebuild(live.game, live.seats, live.rec.options, entries[: seq + 1])
+        return live, state, entries[seq], len(entries) - 1
+
+    async def try_from(self, match_id: str, seq: int, user_id: int, *, name: str, locale: str) -> LiveMatch:
+        """`/partie essayer`: a new match against the AI from step `seq` of a finished one, seen from the
+        seat the player had (seat 0 if they did not play): what that seat could not see is dealt again
+        at random (the game's `determinize`), so knowing the old log gives nothing away. The start state
+        is recorded in the set-up step, so the new match replays like any other."""
+        old, state, _entry, _last = await self.state_at(match_id, seq)
+        if old.game.outcome(state) is not None:
+            raise ServiceError("try_over")
+        mine = old.seat_of(user_id)
+        seat = mine.seat if mine is not None else 0
+        seats = [
+            SeatRecord(seat=s.seat, name=name, user_id=user_id, locale=locale, options=s.options)
+            if s.seat == seat
+            else SeatRecord(seat=s.seat, name=f"{s.name} (IA)", is_ai=True, options=s.options, locale=locale)
+            for s in old.seats
+        ]
+        rec = MatchRecord(
+            id=secrets.token_hex(4),
+            game=old.rec.game,
+            guild_id=old.rec.guild_id,
+            channel_id=old.rec.channel_id,
+            created_by=user_id,
+            seed=self._seed_source(),
+            options={**old.rec.options},
+            locale=locale,
+            timers=Timers().model_dump(mode="json", exclude={"seats"}),
+        )
+        live = await self._create(rec, seats)
+        async with live.lock:
+            rng = Rng(rec.seed)
+            start = old.game.determinize(old.game.view(state, seat), rng)
+            step = await self._commit_step(
+                live,
+                dataclasses.replace(live.rec, status="active"),
+                start,
+                rng,
+                kind="setup",
+                events=(public("tried_from", match=old.id, step=seq),),
+                meta={"start": old.game.dump_state(start)},
+            )
+            await live.delivery.acquire()
+        await self._deliver(live, step)
+        return live
