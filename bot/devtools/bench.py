@@ -348,14 +348,15 @@ def main(argv: list[str]) -> int:
     report["persist_actions_per_s"] = min(persist, default=0)
     report["rss_mb_1000_matches"] = max(rss, default=0)
     if args.pace_matches and "liber" in wanted:
-        from .traffic import match_traffic
+        from .traffic import first_reminder_hours, match_traffic
 
         for key in wanted:
             if key in ("liber", "altered"):
                 traffic = asyncio.run(match_traffic(key, seed=1))
-                report["games"][key]["play_by_post"] = traffic.as_dict()
+                first = asyncio.run(first_reminder_hours(key))
+                report["games"][key]["play_by_post"] = {**traffic.as_dict(), "first_reminder_hours": first}
                 if not args.json:
-                    print(f"== play-by-post {key}: {traffic.summary()}")
+                    print(f"== play-by-post {key}: {traffic.summary()}; first reminder after {first} h")
         pace = {
             "paced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=True)),
             "unpaced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=False)),

@@ -32,6 +32,7 @@ def _register_games(include_test_game: bool) -> list[str]:
 
 async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bool:
     from .table import open_table
+    from .traffic import tally
     from .transcript import Transcript
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -42,9 +43,11 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
             await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
             live = table.live_matches()[-1]
             thread = table.thread_of(live)
+            first_call = len(table.fd.calls)
             await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
             rng = Rng(seed)
             turns = 0
+            actors: list[int] = []
             for line in transcript.new_lines():
                 say(line)
             while live.rec.status == "active" and turns < MAX_TURNS:
@@ -53,6 +56,7 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
                     if 0 not in live.to_act() and live.rec.status == "active":
                         break  # nobody can act: a stuck match
                     continue
+                actors.append(0)
                 await table.play_turn("Alice", live, rng)
                 turns += 1
                 for line in transcript.new_lines():
@@ -62,9 +66,13 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
                 say(line)
             done = live.rec.status == "finished"
             outcome = live.rec.outcome or {}
+            traffic = tally(table, live, table.fd.calls[first_call:], ["Alice"], actors)
             say(
                 f"----- {key}: {'completed' if done else 'DID NOT COMPLETE'} after {live.version} steps; "
-                f"winners={outcome.get('winners')} images={len(transcript.images)}"
+                f"winners={outcome.get('winners')} images={len(transcript.images)}; "
+                f"Alice got {traffic.dms_per_player['Alice']} DMs and {traffic.mentions_per_player['Alice']} mentions, "
+                f"{traffic.thread_messages} thread messages, {round(traffic.rest_calls / max(1, live.version), 2)} "
+                f"REST calls per step"
             )
             return done
 

@@ -71,16 +71,42 @@ def count_turns(log: list[int]) -> int:
     return sum(1 for i, seat in enumerate(log) if i == 0 or seat != log[i - 1])
 
 
+def tally(table: Any, live: Any, calls: list[Call], names: list[str], actors: list[int]) -> Traffic:
+    """Count what the bot sent in `calls` (a whole match) to these people."""
+    fd = table.fd
+    thread = table.thread_of(live)
+    ids = {name: int(table.people[name]["id"]) for name in names}
+    dm_of = {name: (fd.dm_channel_of(table.people[name]) or {}).get("id") for name in names}
+    thread_path = f"/channels/{thread['id']}/messages"
+    dm_posts = {n: f"/channels/{dm_of[n]}/messages" for n in ids}
+    own = [c for c in calls if not ANSWERS.fullmatch(c.path)]
+    posts = [c for c in own if c.method == "POST"]
+    return Traffic(
+        game=live.game.key,
+        moves=len(actors),
+        turns=count_turns(actors),
+        thread_messages=sum(1 for c in posts if c.path == thread_path),
+        dms_per_player={n: sum(1 for c in posts if dm_of[n] and c.path == dm_posts[n]) for n in ids},
+        dm_edits_per_player={
+            n: sum(1 for c in own if c.method == "PATCH" and dm_of[n] and c.path.startswith(dm_posts[n])) for n in ids
+        },
+        mentions_per_player={n: sum(1 for c in posts if uid in _pings(c)) for n, uid in ids.items()},
+        rest_calls=len(own),
+        rest_per_move=round(len(own) / max(1, len(actors)), 2),
+        user_lookups=sum(1 for c in own if c.method == "GET" and c.path.startswith("/users/")),
+        dm_channel_opens=sum(1 for c in own if c.path == "/users/@me/channels"),
+    )
+
+
 async def match_traffic(game: str, *, seed: int = 1, max_moves: int = 2000) -> Traffic:
     """Alice and Bob play one whole match of `game`; count what the bot sent."""
     with tempfile.TemporaryDirectory() as tmp:
         async with open_table(Path(tmp) / "traffic.sqlite3", first_seed=seed) as table:
-            fd = table.fd
             await table.slash("Alice", "partie", "nouvelle", jeu=game)
             live = table.live_matches()[-1]
             thread = table.thread_of(live)
             await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
-            first = len(fd.calls)
+            first = len(table.fd.calls)
             await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
             rng = Rng(seed)
             actors: list[int] = []
@@ -89,27 +115,26 @@ async def match_traffic(game: str, *, seed: int = 1, max_moves: int = 2000) -> T
                 seat = min(live.to_act())
                 actors.append(seat)
                 await table.play_turn(names[seat], live, rng)
-            calls = fd.calls[first:]
-            ids = {name: int(table.people[name]["id"]) for name in names.values()}
-            dm_of = {name: (fd.dm_channel_of(table.people[name]) or {}).get("id") for name in names.values()}
-            thread_path = f"/channels/{thread['id']}/messages"
-            own = [c for c in calls if not ANSWERS.fullmatch(c.path)]
-            posts = [c for c in own if c.method == "POST"]
-            return Traffic(
-                game=game,
-                moves=len(actors),
-                turns=count_turns(actors),
-                thread_messages=sum(1 for c in posts if c.path == thread_path),
-                dms_per_player={
-                    n: sum(1 for c in posts if dm_of[n] and c.path == f"/channels/{dm_of[n]}/messages") for n in ids
-                },
-                dm_edits_per_player={
-                    n: sum(1 for c in own if c.method == "PATCH" and dm_of[n] and f"/channels/{dm_of[n]}/" in c.path)
-                    for n in ids
-                },
-                mentions_per_player={n: sum(1 for c in posts if uid in _pings(c)) for n, uid in ids.items()},
-                rest_calls=len(own),
-                rest_per_move=round(len(own) / max(1, len(actors)), 2),
-                user_lookups=sum(1 for c in own if c.method == "GET" and c.path.startswith("/users/")),
-                dm_channel_opens=sum(1 for c in own if c.path == "/users/@me/channels"),
-            )
+            return tally(table, live, table.fd.calls[first:], ["Alice", "Bob"], actors)
+
+
+async def first_reminder_hours(game: str, *, seed: int = 1, horizon_hours: int = 24 * 7) -> float | None:
+    """Hours from the moment a game waits for a player to the reminder DM they get (default settings),
+    on a clock moved an hour at a time."""
+    now = [1_800_000_000.0]
+    with tempfile.TemporaryDirectory() as tmp:
+        async with open_table(Path(tmp) / "remind.sqlite3", first_seed=seed, clock=lambda: now[0]) as table:
+            await table.slash("Alice", "partie", "nouvelle", jeu=game)
+            live = table.live_matches()[-1]
+            thread = table.thread_of(live)
+            await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+            await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+            began = now[0]
+            for _ in range(horizon_hours):
+                now[0] += 3600
+                await table.service.tick()
+                for name in ("Alice", "Bob"):
+                    channel = table.fd.dm_channel_of(table.people[name])
+                    if channel and any(m["content"].startswith("⏰") for m in table.fd.messages(channel)):
+                        return round((now[0] - began) / 3600, 1)
+    return None
