@@ -16,6 +16,7 @@ from bot.services import ServiceError
 from bot.services.timers import parse_clock, parse_duration
 
 from . import presenters as p
+from .answers import Answering, say
 from .host import Host, is_manager, player_of
 from .i18n import ls
 from .threads import new_thread, open_thread, parent_channel
@@ -310,17 +311,11 @@ class MatchCog(commands.Cog):
         description=ls("Rappeler à l'adversaire que la partie attend son coup", "cmd.rappel.desc"),
     )
     async def nudge(self, interaction: discord.Interaction[Any]) -> None:
-        host = self.host
-        match_id = None
-        try:
-            live = await host.match_here(interaction)
-            match_id = live.id
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            seats = await host.service.nudge(live.id, interaction.user.id)
-            who = ", ".join(p.safe_name(live.seat_name(s)) for s in seats)
-            await host.say(interaction, t("nudge.done", host.locales.user(interaction), who=who))
-        except Exception as exc:
-            await host.fail(interaction, exc, match_id)
+        async with Answering(self.host, interaction) as a:
+            live = await self.host.match_here(interaction)
+            a.match_id = live.id
+            seats = await self.host.service.nudge(live.id, interaction.user.id)
+            await say(interaction, a.t("nudge.done", who=", ".join(p.safe_name(live.seat_name(s)) for s in seats)))
 
     @partie.command(
         name=ls("absence", "cmd.absence.name"),
@@ -332,19 +327,12 @@ class MatchCog(commands.Cog):
         ai=ls("L'IA joue à votre place pendant l'absence", "opt.absence_ia.desc"),
     )
     async def away(self, interaction: discord.Interaction[Any], duration: str, ai: bool = False) -> None:
-        host = self.host
-        match_id = None
-        try:
-            live = await host.match_here(interaction)
-            match_id = live.id
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with Answering(self.host, interaction) as a:
+            live = await self.host.match_here(interaction)
+            a.match_id = live.id
             seconds = 0.0 if duration.strip() == "0" else parse_duration(duration)
-            until = await host.service.go_away(live.id, interaction.user.id, seconds, ai=ai)
-            locale = host.locales.user(interaction)
-            text = t("absence.back", locale) if not seconds else t("absence.done", locale, until=f"<t:{int(until)}:f>")
-            await host.say(interaction, text)
-        except Exception as exc:
-            await host.fail(interaction, exc, match_id)
+            until = await self.host.service.go_away(live.id, interaction.user.id, seconds, ai=ai)
+            await say(interaction, a.t("absence.done", until=f"<t:{int(until)}:f>") if seconds else a.t("absence.back"))
 
     @partie.command(
         name=ls("reprendre", "cmd.reprendre.name"),

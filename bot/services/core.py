@@ -195,6 +195,30 @@ class ServiceCore:
         return await self.store.matches_of_user(user_id, guild_id, ACTIVE)
 
     # -- guards -----------------------------------------------------------------------------------
+    async def _playing(self, match_id: str, user_id: int) -> tuple[LiveMatch, SeatRecord]:
+        """The active match and the seat this user plays in it, else a clear refusal."""
+        live = await self.get(match_id)
+        me = live.seat_of(user_id)
+        if me is None:
+            raise ServiceError("not_seated")
+        if live.rec.status != "active":
+            raise ServiceError("match_not_active")
+        return live, me
+
+    def _record_like(self, old: MatchRecord, *, created_by: int, locale: str, timers: dict[str, Any]) -> MatchRecord:
+        """A new match record in the same server, channel and game as `old`, with its options."""
+        return MatchRecord(
+            id=secrets.token_hex(4),
+            game=old.game,
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            created_by=created_by,
+            seed=self._seed_source(),
+            options=dict(old.options),
+            locale=locale,
+            timers=timers,
+        )
+
     @staticmethod
     def _require_lobby(live: LiveMatch) -> None:
         if live.rec.status != "lobby":

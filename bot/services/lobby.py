@@ -90,17 +90,7 @@ class LobbyOps(ServiceCore):
             for n, s in enumerate(reversed(old.seats))
         ]
         settings = Timers.model_validate(old.rec.timers).model_dump(mode="json", exclude={"seats"})
-        rec = MatchRecord(
-            id=secrets.token_hex(4),
-            game=old.rec.game,
-            guild_id=old.rec.guild_id,
-            channel_id=old.rec.channel_id,
-            created_by=user_id,
-            seed=self._seed_source(),
-            options=dict(old.rec.options),
-            locale=old.rec.locale,
-            timers=settings,
-        )
+        rec = self._record_like(old.rec, created_by=user_id, locale=old.rec.locale, timers=settings)
         return await self._create(rec, seats)
 
     async def attach(self, match_id: str, *, thread_id: int | None = None, lobby_message_id: int | None = None) -> None:

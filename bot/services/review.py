@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import secrets
 from typing import Any
 
 from bot.engine import Rng, public
-from bot.storage import LogEntry, MatchRecord, SeatRecord
+from bot.storage import LogEntry, SeatRecord
 
 from .core import ServiceCore
 from .errors import ServiceError
@@ -43,16 +42,8 @@ class ReviewOps(ServiceCore):
             else SeatRecord(seat=s.seat, name=f"{s.name} (IA)", is_ai=True, options=s.options, locale=locale)
             for s in old.seats
         ]
-        rec = MatchRecord(
-            id=secrets.token_hex(4),
-            game=old.rec.game,
-            guild_id=old.rec.guild_id,
-            channel_id=old.rec.channel_id,
-            created_by=user_id,
-            seed=self._seed_source(),
-            options={**old.rec.options},
-            locale=locale,
-            timers=Timers().model_dump(mode="json", exclude={"seats"}),
+        rec = self._record_like(
+            old.rec, created_by=user_id, locale=locale, timers=Timers().model_dump(mode="json", exclude={"seats"})
         )
         live = await self._create(rec, seats)
         async with live.lock:

@@ -104,12 +104,7 @@ class TimeOps(ServiceCore):
     # -- what players ask -------------------------------------------------------------------------
     async def nudge(self, match_id: str, user_id: int) -> list[int]:
         """`/partie rappel`: a seated player who waits reminds the seats the game waits for (once a day)."""
-        live = await self.get(match_id)
-        me = live.seat_of(user_id)
-        if me is None:
-            raise ServiceError("not_seated")
-        if live.rec.status != "active":
-            raise ServiceError("match_not_active")
+        live, me = await self._playing(match_id, user_id)
         waiting = [s for s in sorted(live.to_act()) if not live.seat(s).is_ai and s != me.seat]
         if me.seat in live.to_act() or not waiting:
             raise ServiceError("nudge_nobody")
@@ -123,12 +118,7 @@ class TimeOps(ServiceCore):
 
     async def go_away(self, match_id: str, user_id: int, seconds: float, *, ai: bool) -> float:
         """`/partie absence`: pause my clock and reminders (or let the AI play for me) until a date."""
-        live = await self.get(match_id)
-        me = live.seat_of(user_id)
-        if me is None:
-            raise ServiceError("not_seated")
-        if live.rec.status != "active":
-            raise ServiceError("match_not_active")
+        live, me = await self._playing(match_id, user_id)
         now = self._clock()
         if seconds <= 0:
             await self._save_timers(live, self.timers(live).come_back(me.seat, now))

@@ -18,12 +18,7 @@ from .replay import UNDO, rebuild
 class UndoOps(ServiceCore):
     async def ask_undo(self, match_id: str, user_id: int) -> tuple[LiveMatch, list[int]]:
         """Record the request; returns the match and the seats that must answer (none: accepted)."""
-        live = await self.get(match_id)
-        me = live.seat_of(user_id)
-        if me is None:
-            raise ServiceError("not_seated")
-        if live.rec.status != "active":
-            raise ServiceError("match_not_active")
+        live, me = await self._playing(match_id, user_id)
         last = (await self.store.log(live.id, after=live.version - 2))[-1]
         if last.kind != "action" or last.seat != me.seat:
             raise ServiceError("undo_not_last")
