@@ -15,6 +15,9 @@ from bot.games import load_all as load_all_games
 from bot.services import MatchService
 from bot.storage import Store
 
+#: A half-played turn is posted after this many seconds (cogs/turns.py holds a turn until it passes).
+HELD_TURN_MAX_AGE = 600.0
+
 log = logging.getLogger("tavernier.app")
 # discord.py's HTTP DEBUG lines print request bodies, DMs with hands included: never below INFO.
 logging.getLogger("discord.http").setLevel(logging.INFO)
@@ -94,6 +97,7 @@ class TavernierBot(commands.AutoShardedBot):
             await asyncio.sleep(self.tick_every)
             if self.service is not None:
                 await self.service.tick()
+                await self.service.notifier.flush_held(older_than=HELD_TURN_MAX_AGE)
 
     async def close(self) -> None:
         if self._timekeeper is not None:

@@ -21,6 +21,7 @@ import hashlib
 import io
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -202,10 +203,12 @@ class DiscordNotifier:
         finally:
             self._paced.discard(live.id)
 
-    async def flush_held(self) -> None:
-        """Post every held turn now (after re-delivery at start-up, and at shutdown)."""
+    async def flush_held(self, *, older_than: float | None = None) -> None:
+        """Post every held turn now (after re-delivery at start-up, and at shutdown); with `older_than`,
+        only turns held that many seconds (a player who left in the middle of a turn)."""
+        now = time.monotonic()
         for match_id, held in list(self._held.items()):
-            if not held:
+            if not held or (older_than is not None and not held.stale(now, older_than)):
                 continue
             live = await self.host.service.get(match_id)
             async with live.delivery:

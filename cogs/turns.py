@@ -5,6 +5,7 @@ Pure bookkeeping (no Discord): what is held for a match, and when it must go out
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from bot.services import Applied
@@ -13,6 +14,9 @@ from bot.services import Applied
 #: Discord's 2,000 characters with the board's embed and the buttons).
 MAX_LINES = 20
 MAX_CHARS = 1500
+#: A turn left half-played goes out after this long anyway (the table should not wait for the end of a
+#: turn its player walked away from).
+MAX_AGE = 600.0
 
 
 @dataclass
@@ -20,19 +24,25 @@ class HeldTurn:
     lines: list[str] = field(default_factory=list)
     last_seq: int = -1
     board: bool = False  # a phase began or the match ended in it: the post carries the board image
+    since: float | None = None  # monotonic time of the first step held
 
-    def add(self, step: Applied, lines: list[str]) -> None:
+    def add(self, step: Applied, lines: list[str], now: float | None = None) -> None:
+        if not self:
+            self.since = time.monotonic() if now is None else now
         self.lines += lines
         self.last_seq = step.seq
         self.board = self.board or step.phase_changed or step.outcome is not None
+
+    def stale(self, now: float, max_age: float = MAX_AGE) -> bool:
+        return bool(self) and self.since is not None and now - self.since >= max_age
 
     def full(self) -> bool:
         return len(self.lines) >= MAX_LINES or sum(len(line) + 1 for line in self.lines) >= MAX_CHARS
 
     def take(self) -> HeldTurn:
         """What is held, leaving nothing."""
-        out = HeldTurn(self.lines, self.last_seq, self.board)
-        self.lines, self.board = [], False
+        out = HeldTurn(self.lines, self.last_seq, self.board, self.since)
+        self.lines, self.board, self.since = [], False, None
         return out
 
     def __bool__(self) -> bool:

@@ -19,8 +19,9 @@ class Notifier(Protocol):
         outbox, so a crash re-delivers it."""
         ...
 
-    async def flush_held(self) -> None:
-        """Deliver every step held so far (after re-delivery at start-up, and at shutdown)."""
+    async def flush_held(self, *, older_than: float | None = None) -> None:
+        """Deliver every step held so far (after re-delivery at start-up, and at shutdown); with
+        `older_than`, only those held that many seconds."""
         ...
 
     async def cancelled(self, match: LiveMatch) -> None: ...
@@ -43,7 +44,7 @@ class NullNotifier:
     async def applied(self, match: LiveMatch, step: Applied) -> bool:
         return True
 
-    async def flush_held(self) -> None:
+    async def flush_held(self, *, older_than: float | None = None) -> None:
         return None
 
     async def cancelled(self, match: LiveMatch) -> None:

@@ -174,3 +174,25 @@ async def test_the_board_again_shows_a_player_what_happened_since_their_last_mov
     posted = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1].json["content"]
     assert "Depuis votre dernier coup" in posted and "Bob" in posted
     assert "Bob a choisi" in posted and "Alice a choisi" not in posted  # her own move is not news to her
+
+
+async def test_a_turn_left_half_played_is_posted_after_a_while(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        rng = Rng(3)
+        notifier = table.bot.service.notifier
+        for _ in range(40):  # until a round winner must still answer: their pick is held
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+            if notifier._held.get(live.id):
+                break
+        held = notifier._held[live.id]
+        lines = list(held.lines)
+        await notifier.flush_held(older_than=600)
+        assert notifier._held[live.id]  # not yet
+        held.since -= 601  # ten minutes pass
+        await notifier.flush_held(older_than=600)
+        await table.idle()
+        assert not notifier._held[live.id]
+        posted = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))
+        assert all(line in posted for line in lines)
+        assert await table.service.store.undelivered() == []

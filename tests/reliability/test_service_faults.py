@@ -34,9 +34,6 @@ class Recorder(NullNotifier):
         self.applied_steps.append((match.id, step.seq))
         return True
 
-    async def flush_held(self) -> None:
-        return None
-
     async def cancelled(self, match: LiveMatch) -> None:
         return None
 
