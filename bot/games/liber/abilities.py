@@ -11,7 +11,9 @@ from .reach import ReachKind, in_reach, reach_kind
 from .state import FRONT, SLOTS, LiberState, Piece, Pos
 
 ARMOUR = 2  # rule "Armure": -2 per damage instance (Decision D-LIB-26)
-SHOOTERS = frozenset({"vol", "tir", "artillerie"})
+#: Rule "Vol": « Ne peut être blessé que par des unités volantes ou des unités avec le tir. » Artillerie
+#: is another ability (a longer reach), not Tir (D-LIB-19).
+SHOOTERS = frozenset({"vol", "tir"})
 
 
 def card_of(piece: Piece) -> CardDef:
@@ -30,11 +32,12 @@ def kind_of(state: LiberState, piece: Piece) -> ReachKind:
     return reach_kind(abilities_of(state, piece))
 
 
-def can_wound(state: LiberState, source: Piece, target: Piece) -> bool:
-    """Rule "Vol": a flyer is wounded only by flyers or shooters (Artillerie counts: D-LIB-19)."""
+def can_wound(state: LiberState, source: Piece | None, target: Piece) -> bool:
+    """Rule "Vol": a flyer is wounded only by units with Vol or Tir (D-LIB-19). `source` None is
+    anything that is not a unit (a spell, a god's faveur): it never wounds a flyer."""
     if "vol" not in abilities_of(state, target):
         return True
-    return bool(abilities_of(state, source) & SHOOTERS)
+    return source is not None and bool(abilities_of(state, source) & SHOOTERS)
 
 
 def reaches(state: LiberState, frm: Pos, to: Pos) -> bool:
@@ -112,3 +115,23 @@ def shielded_by_loyalty(state: LiberState, target: Pos) -> bool:
     piece = state.piece(target)
     assert piece is not None
     return not (target[1] == line and piece.kind != "general" and "loyaute" in abilities_of(state, piece))
+
+
+def ravager(state: LiberState) -> Piece | None:
+    """The unit whose Ravage points are being assigned (None once it has left play)."""
+    if state.ravage is None:
+        return None
+    pos = state.find(state.ravage.source)
+    return state.piece(pos) if pos is not None else None
+
+
+def ravage_targets(state: LiberState, seat: int, source: Piece | None) -> list[Piece]:
+    """Enemy non-general creatures the Ravage of `source` can wound (a flyer only if it has Vol or Tir)."""
+    return [p for _pos, p in state.creatures(1 - seat) if p.kind != "general" and can_wound(state, source, p)]
+
+
+def paralyse(state: LiberState, piece: Piece) -> None:
+    """Rule "Paralysie": paralysed until the end of its owner's next turn (D-LIB-18). The counter drops
+    at the end of each of the owner's turns, so a Terreur cast during the owner's own turn (a response
+    window) needs two: it must still hold through the caster's turn that follows."""
+    piece.paralysis = 2 if piece.owner == state.active else 1

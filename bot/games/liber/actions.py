@@ -68,6 +68,14 @@ class Block(Action):
     blocker: Pos | None = None
 
 
+class Designate(Action):
+    """Rule "Loyauté": « Si plusieurs unités au loyauté le défenseur choisit laquelle est attaquée en
+    premier. » The defender names which of its loyal units receives the attack (D-LIB-20)."""
+
+    kind: Literal["designate"] = "designate"
+    target: Pos
+
+
 class Assign(Action):
     """Assign one point of Ravage damage."""
 
@@ -89,5 +97,5 @@ class End(Action):
 
 
 LiberAction = Annotated[
-    Play | Move | Ability | Equip | Attack | Block | Assign | Discard | End, Field(discriminator="kind")
+    Play | Move | Ability | Equip | Attack | Block | Designate | Assign | Discard | End, Field(discriminator="kind")
 ]

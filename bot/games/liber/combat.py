@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.engine import Event, public
 
-from .abilities import ARMOUR, abilities_of, can_wound, force_of, reaches
+from .abilities import ARMOUR, abilities_of, can_wound, force_of, paralyse, reaches
 from .content import CARDS
 from .state import SLOTS, Combat, LiberState, Pos, Result
 from .texts import card_name
@@ -191,7 +191,7 @@ def resolve_attack(state: LiberState, ev: list[Event], combat: Combat, blocker: 
             defender.poisoned = True
             ev.append(public("poisoned", seat=defender.owner, card=card_name(defender.card)))
         if "paralysie" in att_abil and defender.kind != "general":
-            defender.paralysis = 1
+            paralyse(state, defender)
             ev.append(public("paralysed", seat=defender.owner, card=card_name(defender.card)))
         if blocker is not None and "coup_fatal" in att_abil and reaches(state, att_pos, d_pos):
             ev.append(public("fatal_blow", seat=defender.owner, card=card_name(defender.card)))

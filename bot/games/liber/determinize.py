@@ -107,7 +107,10 @@ def determinize(view: LiberView, rng: RandomSource) -> LiberState:
         attacker, victims = state.piece(att), [state.piece(t) for t in targets]
         if attacker is not None:
             state.combat = Combat(
-                attacker=attacker.uid, targets=[v.uid for v in victims if v is not None], split=view.attack_split
+                attacker=attacker.uid,
+                targets=[v.uid for v in victims if v is not None],
+                split=view.attack_split,
+                designated=view.attack_designated,
             )
     if view.ravage_source is not None and view.ravage_seat is not None:
         state.ravage = Ravage(seat=view.ravage_seat, source=view.ravage_source, remaining=view.ravage_left)

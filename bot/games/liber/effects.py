@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from bot.engine import Event, private, public
 
-from .abilities import abilities_of, max_pv
+from .abilities import abilities_of, can_wound, max_pv, paralyse, ravage_targets
 from .combat import remove_piece, settle_deaths, wound
 from .content import CARDS
 from .state import PLAINE, LiberState, Piece, Pos, Ravage
@@ -44,11 +44,9 @@ def place_unit(state: LiberState, ev: list[Event], seat: int, uid: int, pos: Pos
     kind = "token" if card.type == "token" else "unit"
     state.put(pos, Piece(uid=uid, card=card.id, owner=seat, kind=kind, pv=card.pv, sick=True))
     ev.append(public("placed", seat=seat, card=card_name(card.id), line=line_name(pos[1]), slot=pos[2] + 1))
-    if "ravage" in card.abilities and state.result is None:
-        enemies = [p for _pos, p in state.creatures(1 - seat) if p.kind != "general"]
-        if enemies:
-            state.ravage = Ravage(seat=seat, source=uid, remaining=RAVAGE_POINTS)
-            state.ask("ravage", seat)
+    if "ravage" in card.abilities and state.result is None and ravage_targets(state, seat, state.piece(pos)):
+        state.ravage = Ravage(seat=seat, source=uid, remaining=RAVAGE_POINTS)
+        state.ask("ravage", seat)
 
 
 def play_card(state: LiberState, ev: list[Event], seat: int, card_id: str, at: Pos | None, cost: int) -> None:
@@ -102,7 +100,7 @@ def _paralyze(state: LiberState, ev: list[Event], seat: int, uid: int, at: Pos |
     assert at is not None
     piece = state.piece(at)
     assert piece is not None
-    piece.paralysis = 1
+    paralyse(state, piece)
     ev.append(public("paralysed", seat=piece.owner, card=card_name(piece.card)))
 
 
@@ -238,8 +236,10 @@ def favours_and_gods(state: LiberState, ev: list[Event], seat: int) -> None:
             for pos, c in state.creatures(seat):
                 if c.kind != "general":
                     heal(state, ev, pos, card.amount)
-        elif card.effect == "ember":
-            enemies = [(c.pv, pos) for pos, c in state.creatures(1 - seat) if c.kind != "general"]
+        elif card.effect == "ember":  # a god's faveur is not a unit: it does not wound flyers (D-LIB-19)
+            enemies = [
+                (c.pv, pos) for pos, c in state.creatures(1 - seat) if c.kind != "general" and can_wound(state, None, c)
+            ]
             if enemies:
                 wound(state, ev, min(enemies)[1], card.amount, by=seat, source="god")
     settle_deaths(state, ev)

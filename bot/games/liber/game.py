@@ -27,7 +27,8 @@ from bot.engine import (
 )
 
 from . import legality
-from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, LiberAction, Move, Play
+from .abilities import ravage_targets, ravager
+from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, LiberAction, Move, Play
 from .combat import check_win, resolve_attack, settle_deaths, wound
 from .content import CARDS, DECKS, deck_problems, parse_decklist
 from .effects import equip, play_card, use_ability
@@ -66,6 +67,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "equip": "liber.card.object",
         "attack": "liber.phase.attack",
         "block": "liber.combat.block",
+        "designate": "liber.ability.loyaute",
         "assign": "liber.combat.resolution",
         "discard": "liber.hand-limit",
         "end": "liber.turn",
@@ -77,7 +79,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "capacite": ("ability",),
         "equiper": ("equip",),
         "attaquer": ("attack",),
-        "bloquer": ("block",),
+        "bloquer": ("block", "designate"),
         "ravage": ("assign",),
         "defausser": ("discard",),
         "finir": ("end",),
@@ -251,7 +253,9 @@ def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
     )
     defender = 1 - seat
     if not s.sides[defender].hand and not any(
-        legality.can_block(s, defender, pos) is None for pos, p in s.creatures(defender) if p.kind != "general"
+        legality.can_block(s, defender, pos) is None or legality.designation_refusal(s, defender, pos) is None
+        for pos, p in s.creatures(defender)
+        if p.kind != "general"
     ):
         _resolve(s, ev, None)
     else:
@@ -274,6 +278,16 @@ def _block(s: LiberState, ev: list[Event], seat: int, a: Block) -> None:
     _resolve(s, ev, blocker)
 
 
+def _designate(s: LiberState, ev: list[Event], seat: int, a: Designate) -> None:
+    """Rule "Loyauté": the defender's choice of the loyal unit attacked; the block window stays open."""
+    combat = s.combat
+    assert combat is not None
+    chosen = s.at(a.target)
+    combat.targets = [chosen.uid]
+    combat.designated = True
+    ev.append(public("loyal_designated", seat=seat, card=card_name(chosen.card)))
+
+
 def _assign(s: LiberState, ev: list[Event], seat: int, a: Assign) -> None:
     """Rule "Ravage": 3 damage split one point at a time over enemy units (D-LIB-32)."""
     rav = s.ravage
@@ -288,7 +302,7 @@ def _assign(s: LiberState, ev: list[Event], seat: int, a: Assign) -> None:
     if s.result is not None:
         return
     rav.remaining -= 1
-    if rav.remaining <= 0 or not any(p.kind != "general" for _pos, p in s.creatures(1 - seat)):
+    if rav.remaining <= 0 or not ravage_targets(s, seat, ravager(s)):
         s.answered()
         s.ravage = None
 
@@ -320,6 +334,7 @@ _HANDLERS: dict[type, Any] = {
     Equip: _equip,
     Attack: _attack,
     Block: _block,
+    Designate: _designate,
     Assign: _assign,
     Discard: _discard,
     End: _end,

@@ -7,7 +7,7 @@ from typing import Any
 from bot.engine import Text, txt
 
 from .abilities import force_of
-from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
+from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, Move, Play
 from .state import LiberState, Pos
 
 
@@ -65,6 +65,8 @@ def describe(state: LiberState, seat: int, action: Any) -> Text:
         if action.blocker is None:
             return txt("liber.action.no_block")
         return txt("liber.action.block", unit=piece(state, action.blocker))
+    if isinstance(action, Designate):
+        return txt("liber.action.designate", unit=piece(state, action.target))
     if isinstance(action, Assign):
         return txt("liber.action.assign", target=piece(state, action.target))
     if isinstance(action, Discard):

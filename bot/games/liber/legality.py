@@ -14,18 +14,20 @@ from .abilities import (
     can_wound,
     force_of,
     kind_of,
+    loyal_front,
     max_attacks,
+    ravager,
     reaches,
     shielded_by_loyalty,
 )
-from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
+from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, Move, Play
 from .content import CARDS, CardDef
 from .effects import SPELL_TARGETS, surcharge
 from .reach import RULES as REACH_RULES
 from .state import LINES, PLAINE, SLOTS, LiberState, Piece, Pos
 
 Refusal = tuple[str, str | None]
-AnyAction = Play | Move | Ability | Equip | Attack | Block | Assign | Discard | End
+AnyAction = Play | Move | Ability | Equip | Attack | Block | Designate | Assign | Discard | End
 
 
 def to_act(state: LiberState) -> frozenset[int]:
@@ -77,6 +79,8 @@ def refusal(state: LiberState, seat: int, action: AnyAction) -> Refusal | None:
         return _attack(state, seat, action)
     if isinstance(action, Block):
         return _block(state, seat, action)
+    if isinstance(action, Designate):
+        return _designate(state, seat, action)
     if isinstance(action, Assign):
         return _assign(state, seat, action)
     if isinstance(action, Discard):
@@ -153,8 +157,11 @@ def _target_refusal(state: LiberState, seat: int, card: CardDef, at: Pos | None)
     if aim is None:
         return None if at is None else ("liber.bad_target", "liber.card.spell")
     if aim in ("enemy", "own"):
-        if _creature(state, at, 1 - seat if aim == "enemy" else seat) is None:
+        target = _creature(state, at, 1 - seat if aim == "enemy" else seat)
+        if target is None:
             return ("liber.bad_target", "liber.card.spell")
+        if card.effect == "damage" and not can_wound(state, None, target):
+            return ("liber.cannot_wound_flyer", "liber.ability.vol")  # a spell is not a unit (D-LIB-19)
         return None
     return ("liber.bad_target", "liber.card.spell")
 
@@ -204,7 +211,12 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
             return ("liber.not_enough_vp", rule)
         if general.effect == "rally":
             return None if a.target is None else ("liber.bad_target", rule)
-        return None if _creature(state, a.target, 1 - seat) is not None else ("liber.bad_target", rule)
+        target = _creature(state, a.target, 1 - seat)
+        if target is None:
+            return ("liber.bad_target", rule)
+        if not can_wound(state, source, target):
+            return ("liber.cannot_wound_flyer", "liber.ability.vol")
+        return None
     if a.ability not in abilities_of(state, source) or source.kind == "general":
         return ("liber.no_such_ability", rule)
     if a.ability == "defausse":
@@ -225,8 +237,8 @@ def _ability(state: LiberState, seat: int, a: Ability) -> Refusal | None:
         if side.gold < CARDS[source.card].amount:
             return ("liber.not_enough_gold", rule)
         return None
-    if a.ability == "soin":
-        if a.to is not None or _creature(state, a.target, seat) is None:
+    if a.ability == "soin":  # your own general too: it is the only cure for a poisoned general (D-LIB-13)
+        if a.to is not None or _creature(state, a.target, seat, general=True) is None:
             return ("liber.bad_target", rule)
         return None
     # telekinesie (Decision D-LIB-09: one line, on the unit's own side)
@@ -325,11 +337,44 @@ def _block(state: LiberState, seat: int, a: Block) -> Refusal | None:
     return can_block(state, seat, a.blocker)
 
 
+def _designate(state: LiberState, seat: int, a: Designate) -> Refusal | None:
+    """Decision D-LIB-20: when a loyal unit on the defender's most forward loyal line is attacked, the
+    defender may name another loyal unit of that line the attacker can reach and wound, once."""
+    if state.step != "block" or state.combat is None:
+        return ("liber.wrong_phase", "liber.ability.loyaute")
+    return designation_refusal(state, seat, a.target)
+
+
+def designation_refusal(state: LiberState, seat: int, target: Pos) -> Refusal | None:
+    """Whether the defender may name the loyal unit at `target` to receive the declared attack."""
+    rule = "liber.ability.loyaute"
+    combat = state.combat
+    if combat is None:
+        return ("liber.wrong_phase", rule)
+    if combat.designated or len(combat.targets) != 1:
+        return ("liber.no_loyal_choice", rule)
+    att_pos, first = state.find(combat.attacker), state.find(combat.targets[0])
+    line = loyal_front(state, seat)
+    if att_pos is None or first is None or line is None or first[1] != line or shielded_by_loyalty(state, first):
+        return ("liber.no_loyal_choice", rule)
+    chosen = _creature(state, target, seat)
+    if chosen is None or target == first or target[1] != line or "loyaute" not in abilities_of(state, chosen):
+        return ("liber.bad_target", rule)
+    attacker = state.piece(att_pos)
+    assert attacker is not None
+    if not reaches(state, att_pos, target) or not can_wound(state, attacker, chosen):
+        return ("liber.out_of_reach", rule)
+    return None
+
+
 def _assign(state: LiberState, seat: int, a: Assign) -> Refusal | None:
     if state.step != "ravage" or state.ravage is None:
         return ("liber.wrong_phase", "liber.ability.ravage")
-    if _creature(state, a.target, 1 - seat) is None:
+    target = _creature(state, a.target, 1 - seat)
+    if target is None:
         return ("liber.bad_target", "liber.ability.ravage")
+    if not can_wound(state, ravager(state), target):
+        return ("liber.cannot_wound_flyer", "liber.ability.vol")  # the arriving unit deals it (D-LIB-19)
     return None
 
 
@@ -358,6 +403,7 @@ def _candidates(state: LiberState, seat: int) -> list[AnyAction]:
     if phase == "block":
         out.append(Block(blocker=None))
         out += [Block(blocker=pos) for pos, p in state.creatures(seat) if p.kind != "general"]
+        out += [Designate(target=pos) for pos, p in state.creatures(seat) if p.kind != "general"]
     if phase in ("placement", "attack", "response"):
         out.append(End())
     own_places = [p for p in _all_places(seat) if state.piece(p) is None]

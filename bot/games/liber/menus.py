@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.engine import Text, txt
 
-from .actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
+from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, Move, Play
 from .labels import card, piece
 from .state import LiberState
 
@@ -27,7 +27,7 @@ def group_of(state: LiberState, seat: int, action: Any) -> tuple[str, Text] | No
         return f"equip:{action.item}", txt("liber.group.equip", item=card(state.cards[action.item]))
     if isinstance(action, Attack):
         return f"attack:{_key(action.attacker)}", txt("liber.group.attack", unit=piece(state, action.attacker))
-    if isinstance(action, Block | Assign | Discard | End):
+    if isinstance(action, Block | Designate | Assign | Discard | End):
         return None
     return None
 

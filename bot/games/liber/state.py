@@ -110,6 +110,7 @@ class Combat(BaseModel):
     attacker: int
     targets: list[int]
     split: int | None = None
+    designated: bool = False  # the defender already chose which loyal unit is attacked (D-LIB-20)
 
 
 class Ravage(BaseModel):

@@ -82,6 +82,7 @@ class LiberView(BaseModel):
     sides: tuple[SideView, ...]
     attack: tuple[Pos, tuple[Pos, ...]] | None = None
     attack_split: int | None = None
+    attack_designated: bool = False
     ravage_left: int = 0
     ravage_source: int | None = None
     ravage_seat: int | None = None
@@ -165,6 +166,7 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
         sides=tuple(sides),
         attack=attack,
         attack_split=state.combat.split if state.combat else None,
+        attack_designated=state.combat.designated if state.combat else False,
         ravage_left=state.ravage.remaining if state.ravage else 0,
         ravage_source=state.ravage.source if state.ravage else None,
         ravage_seat=state.ravage.seat if state.ravage else None,
