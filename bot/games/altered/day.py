@@ -23,8 +23,11 @@ def _phase(state: AlteredState, phase: Phase, events: list[Event]) -> None:
 
 
 def _condition_holds(state: AlteredState, seat: int, ability: Ability) -> bool:
-    """'Behind': fewer regions covered than the facing Hero Expedition (D-ALT-19)."""
+    """'Behind': fewer regions covered than the facing Hero Expedition (D-ALT-19); in the Arena
+    (the tiebreak) nobody is ahead or behind."""
     if ability.condition == "hero_behind":
+        if state.tiebreak:
+            return False
         me, foe = state.players[seat], state.players[1 - seat]
         return me.progress("hero") < foe.progress("hero")
     return True

@@ -308,7 +308,10 @@ def play_card(state: AlteredState, seat: int, action: PlayCard, rng: RandomSourc
     )
     if card.type == "character":
         assert action.expedition is not None
-        p.expedition(action.expedition).append(Obj(uid=obj.uid, card=card.id, fleeting=fleeting))
+        # Golden rule's exception (D-ALT-10): counters a card kept in the Reserve (Seasoned boosts) stay
+        # on it when it goes to a visible zone other than the discard pile.
+        kept = obj.boosts if zone == "reserve" else 0
+        p.expedition(action.expedition).append(Obj(uid=obj.uid, card=card.id, fleeting=fleeting, boosts=kept))
     elif card.type == "landmark":
         p.landmarks.append(Obj(uid=obj.uid, card=card.id))
     for ability in card.abilities:
