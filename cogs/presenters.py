@@ -210,7 +210,16 @@ def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
     game = live.game
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(game.key, locale)),
-        description=t("lobby.description", locale, min=game.min_seats, max=game.max_seats),
+        description=t(
+            "lobby.description",
+            locale,
+            players=t(
+                "lobby.players_exact" if game.min_seats == game.max_seats else "lobby.players",
+                locale,
+                min=game.min_seats,
+                max=game.max_seats,
+            ),
+        ),
         colour=discord.Colour.gold(),
     )
     lines = []

@@ -90,3 +90,26 @@ def test_catalog_specs_plural_elision_and_lengths() -> None:
     assert _format("{who:le} tour", {"who": "IA"}, "fr") == "l'IA tour"
     assert _format("{d:in}", {"d": 3175}, "fr") == "12,5" and _format("{d:in}", {"d": 3175}, "en") == "12.5"
     assert _format("{d:cm}", {"d": 750}, "fr") == "7,5"
+
+
+def test_no_template_writes_a_plural_with_parentheses_or_a_range_from_n_to_n() -> None:
+    """Real plurals come from the catalog's `{n:p:…}` (Babel); « carte(s) » and « De 2 à 2 joueurs » read
+    machine-made."""
+    import re
+
+    from bot.games import load_all
+
+    load_all()
+    for locale in ("fr", "en"):
+        for key in catalog().keys(locale):
+            text = catalog().get(key, locale) or ""
+            assert "(s)" not in text, (locale, key, text)
+    assert t("altered.event.drew", "fr", seat="Alice", count=1) == "Alice pioche 1 carte."
+    assert t("altered.event.drew", "fr", seat="Alice", count=0) == "Alice pioche 0 carte."
+    assert t("altered.event.drew", "fr", seat="Alice", count=3) == "Alice pioche 3 cartes."
+    assert t("liber.event.wounded", "en", card="Brute", seat="AI", amount=2, pv=1).startswith(
+        "Brute (AI) takes 2 wounds"
+    )
+    assert t("lobby.title", "fr", game="Altered") == "Partie d'Altered"
+    exact = t("lobby.players_exact", "fr", min=2, max=2)
+    assert exact == "2 joueurs." and not re.search(r"De (\d+) à \1\b", exact)

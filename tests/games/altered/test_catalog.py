@@ -10,6 +10,7 @@ from typing import Any
 from bot.engine import Rng, SeatSpec, Text
 from bot.games.altered import GAME
 from bot.i18n import catalog
+from bot.i18n.catalog import _TextFormatter
 from tests.support.agents import ai_move
 
 CAT = GAME.catalog
@@ -24,7 +25,7 @@ def render(value: Any, locale: str) -> str:
         params = {k: render(v, locale) for k, v in value.get("params", {}).items()}
         template = CAT[locale].get(value["key"]) or catalog().get(value["key"], locale)  # host strings (deck.*)
         assert template is not None, value["key"]
-        return template.format(**params)
+        return _TextFormatter(locale).vformat(template, (), params)  # strict: a bad spec raises
     if isinstance(value, list | tuple):
         return ", ".join(render(v, locale) for v in value)
     return str(value)
