@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.rules import by_id
 from bot.rules.model import GAMES
 from bot.rules.search import GAME_LABELS, default_index
+from bot.rules.sources import official, public_source
 
 from . import presenters as p
 from .components import host_of
@@ -39,8 +40,15 @@ def rule_embed(entry: Any, locale: str) -> discord.Embed:
         description=entry.body_for(locale)[:4096],
         colour=discord.Colour.dark_teal(),
     )
-    footer = t("rules.footer", locale, game=GAME_LABELS[entry.game], source=entry.source, id=entry.id)
-    if entry.decision:
+    source = public_source(entry, locale)
+    footer = (
+        GAME_LABELS[entry.game]
+        if source is None
+        else t("rules.footer", locale, game=GAME_LABELS[entry.game], source=source)
+    )
+    if official(entry):
+        footer = t("rules.official", locale) + " · " + footer
+    elif entry.decision:
         footer = t("rules.decision", locale) + " · " + footer
     embed.set_footer(text=footer[:2048])
     return embed

@@ -113,3 +113,25 @@ def test_no_template_writes_a_plural_with_parentheses_or_a_range_from_n_to_n() -
     assert t("lobby.title", "fr", game="Altered") == "Partie d'Altered"
     exact = t("lobby.players_exact", "fr", min=2, max=2)
     assert exact == "2 joueurs." and not re.search(r"De (\d+) à \1\b", exact)
+
+
+def test_the_final_log_tells_private_events_in_the_third_person() -> None:
+    """The end's public log reveals private events: « Main de départ d'Alice », not « Votre main »."""
+    from types import SimpleNamespace
+
+    from bot.engine import Event
+    from bot.games import load_all
+    from cogs.presenters import event_line
+
+    load_all()
+    for key, kind, params in (
+        ("liber", "opening_hand", {"cards": "Brute, Goule"}),
+        ("liber", "you_drew", {"card": "Brute"}),
+        ("altered", "you_drew", {"cards": "Veille"}),
+        ("altered", "your_orb", {"card": "Veille"}),
+    ):
+        live = SimpleNamespace(game=SimpleNamespace(key=key), seat_name=lambda n: ("Alice", "Bob")[n])
+        line = event_line(live, Event(kind=kind, params=params, to=(0,)), "fr", log=True)  # type: ignore[arg-type]
+        assert line and "Alice" in line and "Vous" not in line and "Votre" not in line, line
+        private = event_line(live, Event(kind=kind, params=params, to=(0,)), "fr")  # type: ignore[arg-type]
+        assert private and ("Vous" in private or "Votre" in private)

@@ -15,7 +15,7 @@ async def test_public_answer_for_the_table(table: Table) -> None:
     assert not (data.get("flags") or 0) & 64
     expected = default_index().search("riposte", limit=1)[0].entry
     embed = data["embeds"][0]
-    assert embed["title"] == expected.title.fr and expected.id in embed["footer"]["text"]
+    assert embed["title"] == expected.title.fr and expected.id not in embed["footer"]["text"]  # no internal id
     related = [c for c in custom_ids(data) if c.startswith("tv:rule:")]
     assert related == [f"tv:rule:{r}" for r in expected.related[:9] if r in by_id()]
     assert "tv:pin" not in custom_ids(data)  # not in a match thread

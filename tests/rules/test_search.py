@@ -97,3 +97,23 @@ def test_card_filter_for_the_card_command() -> None:
 
 def test_index_covers_whole_corpus() -> None:
     assert len(default_index().entries) == len(corpus())
+
+
+def test_rule_footers_cite_only_public_documents() -> None:
+    """A player reads « Règle du jeu de King of Liber, §Vol », never a research note, a decision id or an
+    entry id; official Altered rules get their own badge, not « our rule »."""
+    from bot.rules.model import GAMES
+    from cogs.rules import rule_embed
+
+    index = default_index()
+    seen_official = seen_ours = 0
+    for entry in index.entries:
+        for locale in ("fr", "en"):
+            footer = rule_embed(entry, locale).footer.text or ""
+            for leak in ("research", "docs/rules", "D-LIB", "D-ALT", entry.id):
+                assert leak not in footer, (entry.id, footer)
+            seen_official += "📘" in footer
+            seen_ours += "⚖️" in footer
+    assert seen_official and seen_ours and GAMES
+    vol = next(e for e in index.entries if e.id == "liber.ability.vol")
+    assert rule_embed(vol, "fr").footer.text == "King of Liber · Règle du jeu de King of Liber, §Vol"

@@ -62,7 +62,7 @@ def draw_cards(state: AlteredState, seat: int, count: int, rng: RandomSource, ev
         drawn.append(obj.card)
     if drawn:
         events.append(public("drew", seat=seat, count=len(drawn)))
-        events.append(private([seat], "you_drew", cards=drawn))
+        events.append(private([seat], "you_drew", cards=[card_ref(c) for c in drawn]))  # names, never ids
     return len(drawn)
 
 

@@ -240,7 +240,9 @@ def _card_lines(card: Any, locale: str) -> tuple[str, ...]:
     """Type line, costs, statistics, keywords and abilities of an Altered card, localized."""
     t = AlteredGame.catalog.get(locale) or AlteredGame.catalog["fr"]
     kind = t.get(f"altered.card_type.{card.type}", card.type)
-    lines = [f"{kind} — {card.subtype} — {card.faction}"]
+    subtype = t.get(f"altered.subtype.{card.subtype}", card.subtype.capitalize())
+    faction = t.get(f"altered.faction.{card.faction}", card.faction.capitalize())
+    lines = [f"{kind} — {subtype} — {faction}"]
     lines.append(t.get("altered.card.costs", "{hand}/{reserve}").format(hand=card.cost[0], reserve=card.cost[1]))
     if card.type == "character":
         lines.append(

@@ -353,7 +353,7 @@ def _liber_cards() -> list[Any]:
         cat = CATALOG[loc]
         kind = cat.get(f"liber.type.{card.type}", card.type)
         if card.subtype:
-            kind += f" ({card.subtype})"
+            kind += f" ({cat.get(f'liber.type.{card.subtype}', card.subtype).lower()})"
         out = [kind]
         stats = []
         if card.force or card.pv:
