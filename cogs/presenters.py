@@ -122,7 +122,8 @@ def public_lines(live: LiveMatch, step: Applied, locale: str, viewer: int | None
     for r in step.reveals:
         lines.append(reveal_line(live, r, locale))
     if not lines and step.seat is not None:
-        lines.append(t("log.acted", locale, seat=live.seat_name(step.seat)))
+        ended = getattr(step.action, "kind", None) == "end"  # what happened, not just "X played"
+        lines.append(t("log.ended" if ended else "log.acted", locale, seat=safe_name(live.seat_name(step.seat))))
     if step.outcome is not None:
         lines.append(outcome_line(live, step.outcome, locale))
     return lines

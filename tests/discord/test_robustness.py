@@ -184,7 +184,7 @@ async def test_ai_opponent_and_english_locale(tmp_path: Path) -> None:
         while live.rec.status == "active":
             await table.play_turn("Alice", live, rng)
         public = "\n".join(m["content"] for m in table.fd.messages(thread, include_ephemeral=False))
-        assert "Your move:" in public and ("wins" in public or "Draw" in public)
+        assert "To play:" in public and ("wins" in public or "Draw" in public)
 
 
 async def test_commands_outside_a_match_thread_explain_themselves(table: Table) -> None:
