@@ -288,12 +288,16 @@ def summarize(view: LiberView, *, locale: str = "fr") -> str:
             ]
             units.append(text + "".join(f", {f}" for f in flags) + ")")
         parts.append(
-            _t(locale, "liber.ui.summary_units", units="; ".join(units) or _t(locale, "liber.ui.summary_none"))
+            _t(
+                locale,
+                "liber.ui.summary_units",
+                units=(" ; " if locale.startswith("fr") else "; ").join(units) or _t(locale, "liber.ui.summary_none"),
+            )
         )
     if view.viewer is not None and view.sides[view.viewer].hand is not None:
         hand = view.sides[view.viewer].hand or ()
         parts.append(_t(locale, "liber.ui.summary_hand", cards=", ".join(_name(locale, c) for c in hand) or "—"))
-    text = " ".join(parts)
+    text = "\n".join(parts)  # one line per part: the alt text and the DM read as sentences
     return text if len(text) <= SUMMARY_MAX else text[: SUMMARY_MAX - 1] + "…"
 
 

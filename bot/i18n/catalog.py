@@ -162,13 +162,20 @@ def localize(text: Text | str, locale: str | None, seat_name: SeatNamer | None =
     """Render an engine `Text`: nested texts are localized, seat parameters become names.
 
     Convention (documented for game authors): a parameter named `seat` or ending in `_seat`
-    holds a seat number; a list parameter is joined with commas; booleans become yes/no.
+    holds a seat number; a list parameter is joined as the locale writes a list (Babel: « forêt,
+    montagne et eau », "forest, mountain, and water"); booleans become yes/no.
     """
     if isinstance(text, str):
         return text
     loc = normalize_locale(locale)
     params = {k: _param(k, v, loc, seat_name) for k, v in text.params.items()}
     return t(text.key, loc, **params)
+
+
+def _join(items: list[str], locale: str) -> str:
+    from babel.lists import format_list
+
+    return format_list(items, locale=locale) if items else ""
 
 
 def _param(name: str, value: Any, locale: str, seat_name: SeatNamer | None) -> Any:
@@ -179,11 +186,11 @@ def _param(name: str, value: Any, locale: str, seat_name: SeatNamer | None) -> A
     if (name == "seat" or name.endswith("_seat")) and isinstance(value, int) and seat_name:
         return seat_name(value)
     if (name == "seats" or name.endswith("_seats")) and isinstance(value, list) and seat_name:
-        return ", ".join(seat_name(int(v)) for v in value)
+        return _join([seat_name(int(v)) for v in value], locale)
     if isinstance(value, bool):
         return t("common.yes" if value else "common.no", locale)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_param("", v, locale, seat_name)) for v in value)
+        return _join([str(_param("", v, locale, seat_name)) for v in value], locale)
     if value is None:
         return "—"
     return value
