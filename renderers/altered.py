@@ -220,20 +220,22 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
         "?" if r.terrains is None else "".join(TERRAIN_LETTER[loc][t] for t in r.terrains) for r in view.regions
     )
     lines.append(track)
+    colon = " : " if loc == "fr" else ": "  # French sets a space before the colon
     for p in view.players:
         lines.append(
-            f"{p.name} ({p.hero_name.get(loc, p.hero)}): {_s(locale, 'score')} {p.score}/7, "
+            f"{p.name} ({p.hero_name.get(loc, p.hero)}){colon}{_s(locale, 'score')} {p.score}/7, "
             f"{_s(locale, 'mana')} {p.mana_ready}/{p.mana_count}, {_s(locale, 'hand')} {p.hand_count}, "
             f"{_s(locale, 'deck')} {p.deck_count}"
         )
         for e in p.expeditions:
-            sums = "/".join(str(e.stats[t]) for t in ("forest", "mountain", "water"))
+            sums = " · ".join(f"{_s(locale, t)} {e.stats[t]}" for t in ("forest", "mountain", "water"))
             chars = ", ".join(_name(c, locale) for c in e.characters[:5])
-            lines.append(f"  {_s(locale, e.kind)} @{e.position} [{sums}] {chars}")
+            where = _s(locale, "region", n=e.position)
+            lines.append(f"  {_s(locale, e.kind)}, {where}{colon}{sums}" + (f" — {chars}" if chars else ""))
         if p.reserve:
-            lines.append(f"  {_s(locale, 'reserve')}: " + ", ".join(_name(c, locale) for c in p.reserve[:4]))
+            lines.append(f"  {_s(locale, 'reserve')}{colon}" + ", ".join(_name(c, locale) for c in p.reserve[:4]))
         if p.landmarks:
-            lines.append(f"  {_s(locale, 'landmarks')}: " + ", ".join(_name(c, locale) for c in p.landmarks[:3]))
+            lines.append(f"  {_s(locale, 'landmarks')}{colon}" + ", ".join(_name(c, locale) for c in p.landmarks[:3]))
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
 
