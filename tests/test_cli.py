@@ -77,3 +77,16 @@ def test_the_demo_refuses_an_unknown_game_in_one_line(capsys: pytest.CaptureFixt
     assert demo_main(["--game", "nosuch", "--out", ""]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "nosuch" in err[0] and "liber" in err[0]
+
+
+def test_each_demo_seed_deals_a_different_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m bot demo --seed N`: the seed reaches the match's own deal, not only the player's choices."""
+    from bot.devtools.demo import play_one
+    from bot.games import load_all
+
+    load_all()
+    summaries = []
+    for seed in (1, 2):
+        assert asyncio.run(play_one("altered", None, seed=seed, quiet=False))
+        summaries.append(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("-----")))
+    assert summaries[0] != summaries[1]

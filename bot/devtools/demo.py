@@ -36,7 +36,7 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
     from .transcript import Transcript
 
     with tempfile.TemporaryDirectory() as tmp:
-        async with open_table(Path(tmp) / "demo.sqlite3") as table:
+        async with open_table(Path(tmp) / "demo.sqlite3", first_seed=seed) as table:  # a new deal per --seed
             transcript = Transcript(table.fd, out_dir / key if out_dir else None)
             say = (lambda *_: None) if quiet else print
             say(f"\n===== {key} =====")
