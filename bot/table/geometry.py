@@ -1,0 +1,247 @@
+"""The table's geometry, shared by Colors of Magic, Confrontation and WarCry (kernel.md §5).
+
+Pure: integer coordinates in tenths of a millimetre (bot/table/units.py) in, integers and booleans
+out; shapely does the polygon work. Everything a game asks of the table goes through here:
+
+- distances between round bases are edge to edge, compared exactly on integers (`within`), so a
+  "within 1"" never flickers with float rounding;
+- line of sight from any point of one base to any point of another: the segments between fixed
+  points of both bases (the centres and 16 points of each rim), blocked by blocking terrain and by the
+  bases a game says block; cover is counted along the line between the centres;
+- a move is a path of segments: its cost doubles inside difficult terrain, it never crosses impassable
+  terrain or an enemy base, may pass through friends but not end on anyone, and stops where it enters
+  an enemy's engagement range when the game says so;
+- the furthest legal point toward a target within an allowance, and the nearest legal point to an
+  illegal one, for suggestions, the AI and the "why not, and what instead" of a refused move.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from shapely import prepared
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
+
+from .units import Point
+
+RIM_POINTS = 16
+TerrainKind = Literal["blocking", "difficult", "impassable", "cover", "open"]
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A figure on the table: a round base of `radius` at `centre`, on a `side`."""
+
+    id: str
+    side: int
+    centre: Point
+    radius: int
+
+    def at(self, centre: Point) -> Base:
+        return Base(self.id, self.side, centre, self.radius)
+
+    def rim(self) -> list[Point]:
+        """The centre and fixed points of the rim (the same every time: replays stay exact)."""
+        cx, cy = self.centre
+        out = [self.centre]
+        for k in range(RIM_POINTS):
+            a = 2 * math.pi * k / RIM_POINTS
+            out.append((cx + round(self.radius * math.cos(a)), cy + round(self.radius * math.sin(a))))
+        return out
+
+    def shape(self) -> BaseGeometry:
+        return ShapelyPoint(self.centre).buffer(self.radius, quad_segs=16)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A terrain piece: a polygon (its corners, in order) and what it does."""
+
+    id: str
+    corners: tuple[Point, ...]
+    blocking: bool = False  # blocks lines of sight
+    difficult: bool = False  # movement through it costs double
+    impassable: bool = False  # nothing moves through it
+    cover: bool = False  # a line of sight through it gives cover
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        return Polygon(self.corners)
+
+    @cached_property
+    def prepared(self) -> prepared.PreparedGeometry:
+        return prepared.prep(self.polygon)
+
+
+def distance2(a: Point, b: Point) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def within(a: Base, b: Base, reach: int) -> bool:
+    """Whether the bases are at most `reach` apart edge to edge (exact: integers only)."""
+    limit = reach + a.radius + b.radius
+    return limit >= 0 and distance2(a.centre, b.centre) <= limit * limit
+
+
+def edge_distance(a: Base, b: Base) -> int:
+    """Edge-to-edge distance, rounded up to the unit (touching or overlapping bases: 0)."""
+    centres = math.isqrt(distance2(a.centre, b.centre))
+    if centres * centres < distance2(a.centre, b.centre):
+        centres += 1
+    return max(0, centres - a.radius - b.radius)
+
+
+def overlaps(a: Base, b: Base) -> bool:
+    """Bases that would stand on each other (touching is allowed)."""
+    limit = a.radius + b.radius
+    return distance2(a.centre, b.centre) < limit * limit
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of `width` × `height` with its terrain."""
+
+    width: int
+    height: int
+    terrain: tuple[Terrain, ...] = ()
+
+    def inside(self, base: Base) -> bool:
+        x, y = base.centre
+        r = base.radius
+        return r <= x <= self.width - r and r <= y <= self.height - r
+
+    # -- line of sight and cover ------------------------------------------------------------------
+    def sight_blockers(self) -> list[Terrain]:
+        return [t for t in self.terrain if t.blocking]
+
+    def line_of_sight(self, a: Base, b: Base, others: Iterable[Base] = ()) -> bool:
+        """Some segment from a point of `a` to a point of `b` crosses no blocking terrain and no base
+        of `others` (the bases the game says block sight)."""
+        blockers: list[BaseGeometry] = [t.polygon for t in self.sight_blockers()]
+        blockers += [o.shape() for o in others if o.id not in (a.id, b.id)]
+        if not blockers:
+            return True
+        for p in a.rim():
+            for q in b.rim():
+                line = LineString([p, q]) if p != q else ShapelyPoint(p)
+                if not any(_crosses(line, g) for g in blockers):
+                    return True
+        return False
+
+    def cover_between(self, a: Base, b: Base) -> list[str]:
+        """Cover terrain crossed by the line between the centres (not the piece the shooter stands in)."""
+        line = LineString([a.centre, b.centre])
+        here = ShapelyPoint(a.centre)
+        return [t.id for t in self.terrain if t.cover and t.polygon.intersects(line) and not t.polygon.contains(here)]
+
+    # -- movement ---------------------------------------------------------------------------------
+    def path_cost(self, path: Sequence[Point]) -> int:
+        """Length of a path of segments, the part inside difficult terrain counted twice (rounded up)."""
+        total = 0.0
+        for p, q in itertools.pairwise(path):
+            seg = LineString([p, q])
+            total += seg.length
+            for t in self.terrain:
+                if t.difficult and t.polygon.intersects(seg):
+                    total += seg.intersection(t.polygon).length
+        return math.ceil(total - 1e-9)
+
+    def move_problem(
+        self,
+        mover: Base,
+        path: Sequence[Point],
+        others: Iterable[Base],
+        allowance: int,
+        *,
+        engagement: int | None = None,
+    ) -> str | None:
+        """Why a move along `path` (from the mover's centre) is not legal, or None.
+
+        Codes: `too_far`, `off_table`, `impassable`, `through_enemy`, `ends_on_base`, `engaged_stop`
+        (the path goes on after entering an enemy's engagement range, when `engagement` is given).
+        """
+        if not path or path[0] != mover.centre:
+            path = [mover.centre, *path]
+        end = mover.at(path[-1])
+        if not self.inside(end):
+            return "off_table"
+        if self.path_cost(path) > allowance:
+            return "too_far"
+        others = [o for o in others if o.id != mover.id]
+        for p, q in itertools.pairwise(path):
+            swept = LineString([p, q]).buffer(mover.radius, quad_segs=8) if p != q else mover.at(p).shape()
+            if any(t.impassable and t.polygon.intersects(swept) for t in self.terrain):
+                return "impassable"
+            for o in others:
+                if o.side != mover.side and swept.intersection(o.shape()).area > 1.0:
+                    return "through_enemy"
+        if any(overlaps(end, o) for o in others):
+            return "ends_on_base"
+        if engagement is not None:
+            stop = self.engagement_stop(mover, path, [o for o in others if o.side != mover.side], engagement)
+            if stop is not None and stop != path[-1]:
+                return "engaged_stop"
+        return None
+
+    def engagement_stop(self, mover: Base, path: Sequence[Point], enemies: Sequence[Base], reach: int) -> Point | None:
+        """The first point of the path where the mover comes within `reach` of an enemy (1 unit steps)."""
+        if any(within(mover.at(path[0]), e, reach) for e in enemies):
+            return None  # already engaged: leaving is the game's business (disengage)
+        for p, q in itertools.pairwise(path):
+            steps = max(1, math.isqrt(distance2(p, q)))
+            for i in range(1, steps + 1):
+                x = p[0] + (q[0] - p[0]) * i // steps
+                y = p[1] + (q[1] - p[1]) * i // steps
+                if any(within(mover.at((x, y)), e, reach) for e in enemies):
+                    return (x, y)
+        return None
+
+    def furthest_toward(self, mover: Base, target: Point, others: Sequence[Base], allowance: int) -> Point:
+        """The furthest legal straight move toward `target` within `allowance` (the start if none)."""
+        lo, hi = 0, 1000
+        best = mover.centre
+        dx, dy = target[0] - mover.centre[0], target[1] - mover.centre[1]
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            p = (mover.centre[0] + dx * mid // 1000, mover.centre[1] + dy * mid // 1000)
+            if self.move_problem(mover, [mover.centre, p], others, allowance) is None:
+                best, lo = p, mid + 1
+            else:
+                hi = mid - 1
+        return best
+
+    def nearest_legal(
+        self, mover: Base, wanted: Point, others: Sequence[Base], allowance: int, *, step: int = 127
+    ) -> Point | None:
+        """The legal destination closest to `wanted`, searched on rings of `step` (half an inch)."""
+        for ring in range(0, 200):
+            candidates = _ring(wanted, ring, step)
+            legal = [p for p in candidates if self.move_problem(mover, [mover.centre, p], others, allowance) is None]
+            if legal:
+                return min(legal, key=lambda p: (distance2(p, wanted), p))
+        return None
+
+
+def _ring(centre: Point, ring: int, step: int) -> list[Point]:
+    if ring == 0:
+        return [centre]
+    cx, cy = centre
+    out = []
+    for i in range(-ring, ring + 1):
+        for j in (-ring, ring):
+            out += [(cx + i * step, cy + j * step), (cx + j * step, cy + i * step)]
+    return sorted(set(out))
+
+
+def _crosses(line: BaseGeometry, shape: BaseGeometry) -> bool:
+    """A line crosses a shape when it goes through its inside (grazing an edge does not block)."""
+    if not line.intersects(shape):
+        return False
+    return line.intersection(shape).length > 1.0 if hasattr(line, "length") else shape.contains(line)
