@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import signal
 import sqlite3
 import subprocess
@@ -27,7 +26,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import get_game
+from bot.engine import Rng, get_game
+from bot.engine.rng import choice
 from bot.games import load_all
 
 from .fakediscord import FakeDiscord
@@ -55,7 +55,7 @@ class Campaign:
     def __init__(self, workdir: Path, seed: int) -> None:
         self.workdir = workdir
         self.db = workdir / "crash.sqlite3"
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)  # the project's seeded generator: a campaign is replayable from its seed
         self.report = CrashReport()
         self.proc: subprocess.Popen[bytes] | None = None
         self.fd: FakeDiscord | None = None
@@ -282,7 +282,7 @@ async def _play(
             if not humans:
                 continue
             who = by_id[humans[0]]
-            kill = campaign.report.kills < kills and rng.random() < kill_rate
+            kill = campaign.report.kills < kills and rng.below(1_000_000) < kill_rate * 1_000_000
             await _move(campaign, who, guild, mid, int(thread_id), kill=kill)
             progressed = True
             if kill:
@@ -299,7 +299,7 @@ async def _play(
 async def _new_match(campaign: Campaign, people: dict[str, JSON], guild: JSON, channel: JSON, *, ai: bool) -> None:
     fd = campaign.fd
     assert fd is not None
-    game = campaign.rng.choice(["duel", "liber"]) if ai else "duel"
+    game = choice(campaign.rng, ["duel", "liber"]) if ai else "duel"
     options = {"jeu": game, **({"ia": True} if ai else {})}
     await campaign.send(
         fd.slash("partie", people["Alice"], guild, channel=channel, subcommand="nouvelle", options=options)
@@ -350,11 +350,11 @@ async def _move(campaign: Campaign, who: JSON, guild: JSON, mid: str, thread_id:
         if confirm:
             payload, final = fd.component(menu, confirm, who, guild), True
         elif buttons:
-            pick = rng.choice(buttons)
+            pick = choice(rng, buttons)
             payload, final = fd.component(menu, pick, who, guild), pick.startswith("tv:x:")
         elif selects:
             select = selects[0]
-            value = rng.choice([o["value"] for o in select["options"]])
+            value = choice(rng, [o["value"] for o in select["options"]])
             payload, final = (
                 fd.component(menu, select["custom_id"], who, guild, values=[value]),
                 select["custom_id"].startswith("tv:m:"),
@@ -363,7 +363,7 @@ async def _move(campaign: Campaign, who: JSON, guild: JSON, mid: str, thread_id:
             return
         version, code = _version_code(payload, mid)
         if final and kill:
-            await campaign.send(payload, kill_after=rng.random() * 0.04)
+            await campaign.send(payload, kill_after=rng.below(40_000) / 1_000_000)
             return
         if not await campaign.send(payload):
             return

@@ -26,7 +26,8 @@ class RulesDataError(ValueError):
 
     def __init__(self, errors: list[str]) -> None:
         self.errors = errors
-        super().__init__(f"{len(errors)} error(s) in rules data:\n" + "\n".join(f"- {e}" for e in errors))
+        count = f"{len(errors)} error" + ("" if len(errors) == 1 else "s")
+        super().__init__(f"{count} in rules data:\n" + "\n".join(f"- {e}" for e in errors))
 
 
 def entry_files(data_dir: Path = DATA_DIR) -> list[Path]:

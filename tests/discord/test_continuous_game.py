@@ -17,6 +17,7 @@ from bot.engine import Rng
 from bot.services.replay import replay_from_seed
 from bot.table.units import INCH
 from bot.testgames.palet import BOARD, Place
+from cogs.pacing import NoPace
 from tests.discord.conftest import private_text
 
 _private_text = private_text
@@ -83,7 +84,7 @@ async def test_palet_is_played_whole_through_the_cogs_with_a_restart(tmp_path: P
         stale_preview = table.last_with(thread, f"tv:ok:{live.id}:")
         version = live.version
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0)
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         calls = await table.click(

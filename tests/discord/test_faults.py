@@ -14,6 +14,7 @@ from bot.devtools.fakediscord import MODERATOR_PERMISSIONS, start_bot
 from bot.devtools.fakediscord.model import DEFAULT_APP_PERMISSIONS
 from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Rng
+from cogs.pacing import NoPace
 from tests.discord.conftest import new_match, private_text, public_calls, started_match
 
 _private_text = private_text
@@ -103,7 +104,7 @@ async def test_closed_dms_are_told_once_even_after_a_restart_and_reopened_dms_ar
 
         assert notices() == 1
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0)
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         live = await bot.service.get(live.id)

@@ -106,7 +106,7 @@ async def test_a_turn_held_when_the_bot_died_is_posted_after_the_restart(tmp_pat
 
 def test_the_pace_keeps_under_discords_channel_limit() -> None:
     now = [100.0]
-    pace = Pace(posts=2, window=5.0, clock=lambda: now[0])
+    pace = Pace(posts=2, window=5.0, clock=lambda: now[0], margin=0.0)
     assert pace.delay(1) == 0.0
     pace.take(1)
     pace.take(1)
@@ -131,7 +131,7 @@ async def _play_against_the_ai(path: Path, pace: Pace) -> tuple[int, str, list[A
 async def test_fast_play_is_batched_under_the_pace_and_nothing_is_lost(tmp_path: Path) -> None:
     """Moves far faster than Discord lets a channel take posts: turns wait and go out together."""
     times: list[float] = []
-    pace = Pace(posts=2, window=0.3)
+    pace = Pace(posts=2, window=0.3, margin=0.05)
     original = pace.take
 
     def take(channel_id: int) -> None:

@@ -12,6 +12,7 @@ from bot.app import TavernierBot
 from bot.devtools.fakediscord import start_bot
 from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Rng
+from cogs.pacing import NoPace
 from tests.discord.conftest import PRIVATE_MARK, new_match, started_match
 
 
@@ -149,7 +150,7 @@ async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:
         version = live.version
         await table.bot.close()
         # a new bot instance on the same database and the same Discord
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0)
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         resumed = await bot.service.get(live.id)
@@ -216,7 +217,9 @@ async def test_gateway_start_smoke(tmp_path: Path) -> None:
     async with FakeDiscord("http") as fd:
         alice = fd.add_user("Alice")
         guild = fd.add_guild(members=[alice])
-        bot = TavernierBot(database_path=str(tmp_path / "db.sqlite3"), ai_delay=0.0, guild_ready_timeout=0.01)
+        bot = TavernierBot(
+            database_path=str(tmp_path / "db.sqlite3"), ai_delay=0.0, guild_ready_timeout=0.01, thread_pace=NoPace()
+        )
         task = await connect_bot(fd, bot)
         try:
             assert fd.identify_payloads[0]["intents"] == bot.intents.value
