@@ -13,8 +13,8 @@ instead of repeating the same class nine times. Each callback hands the click to
 | rv / try | review a finished match at a step / try another line from it against the AI | match, step |
 | x / v | submit / preview an action by value | match, version, code |
 | d | an action by draft (too long for a custom_id) | match, draft |
-| m | a select of actions by value (values: code, `!code` to preview, `@draft`) | match, version |
-| g / gb | a select of menu groups / back to the groups | match, version |
+| m | a select of actions by value (values: code, `!code` to preview, `@draft`) | match, version[, part] |
+| g / gb | a select of menu groups / back to the groups | match, version[, part] / match, version |
 | ok / no | confirm / cancel a previewed draft | match, draft |
 | log | a page of the public log | match, page |
 | undo | accept (y) or refuse (n) to take back a move | match, its seq, y/n |
@@ -139,11 +139,13 @@ LogPageButton = _button(
     lambda h, i, m, p: h.boards.journal(i, m, int(p), edit=True),
     _SECONDARY,
 )
+#: A long list is shown in several selects of one message (never a blind page): `part` keeps their ids apart.
+PART = r"(?::(?P<part>[1-4]))?"
 ChoiceSelect = _select(
-    "ChoiceSelect", "m", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.act_value(i, m, int(v), value)
+    "ChoiceSelect", "m", rf"{MID}:{VER}{PART}", lambda h, i, m, v, *rest: h.moves.act_value(i, m, int(v), rest[-1])
 )
 GroupSelect = _select(
-    "GroupSelect", "g", rf"{MID}:{VER}", lambda h, i, m, v, value: h.moves.show_group(i, m, int(v), value)
+    "GroupSelect", "g", rf"{MID}:{VER}{PART}", lambda h, i, m, v, *rest: h.moves.show_group(i, m, int(v), rest[-1])
 )
 ReviewButton = _button(
     "ReviewButton",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from bot.devtools.table import Table, custom_ids
@@ -79,3 +80,45 @@ async def test_engine_crash_is_apologized_for_and_changes_nothing(
     monkeypatch.undo()
     await table.play_turn("Alice", live, Rng(1))  # the match goes on
     assert live.version == version + 1
+
+
+def test_a_long_list_is_shown_whole_in_several_selects_never_cut() -> None:
+    """More than 25 choices in one group: up to four selects of one message, ids apart, nothing dropped."""
+    from types import SimpleNamespace
+
+    from cogs.menus import Entry, choices_view
+
+    live = SimpleNamespace(id="0123abcd")
+    entries = [Entry(label=f"Choix {n}", token=f"code~{n}") for n in range(60)]
+    view = choices_view(live, 7, entries, "fr", back=True)  # type: ignore[arg-type]
+    selects = [getattr(c, "item", c) for c in view.children]
+    selects = [s for s in selects if isinstance(s, discord.ui.Select)]
+    assert [len(s.options) for s in selects] == [25, 25, 10]
+    assert len({s.custom_id for s in selects}) == 3 and all(s.custom_id.startswith("tv:m:0123abcd:7") for s in selects)
+    assert {o.value for s in selects for o in s.options} == {e.token for e in entries}
+    assert selects[1].placeholder == "Choix 26 à 50 sur 60"
+    huge = [Entry(label=f"C{n}", token=f"c~{n}") for n in range(130)]
+    parts = [getattr(c, "item", c) for c in choices_view(live, 7, huge, "fr").children]  # type: ignore[arg-type]
+    parts = [s for s in parts if isinstance(s, discord.ui.Select)]
+    assert len(parts) == 4 and "30 autres" in (parts[-1].placeholder or "")
+
+
+async def test_a_choice_from_the_second_part_of_a_long_list_is_played() -> None:
+    """The part number is only an id: the handler still receives the match, the version and the value."""
+    from types import SimpleNamespace
+
+    from cogs.components import ChoiceSelect
+
+    match = ChoiceSelect.__discord_ui_compiled_template__.fullmatch("tv:m:0123abcd:7:2")
+    assert match is not None
+    played: list[tuple[str, int, str]] = []
+
+    async def act_value(interaction: Any, match_id: str, version: int, token: str) -> None:
+        played.append((match_id, version, token))
+
+    host = SimpleNamespace(moves=SimpleNamespace(act_value=act_value))
+    item = ChoiceSelect("0123abcd", 7, 2, options=[discord.SelectOption(label="x", value="code~30")])
+    client = SimpleNamespace(host=host)
+    interaction = SimpleNamespace(client=client, data={"values": ["code~30"]})
+    await item.callback(interaction)  # type: ignore[arg-type]
+    assert played == [("0123abcd", 7, "code~30")]
