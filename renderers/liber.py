@@ -142,6 +142,7 @@ def _draw_side(
         dropped = "↓ " + ", ".join(_name(locale, c) for c in side.dropped)
         draw.text((px + 16, py + 162), _fit(draw, dropped, 12, PANEL_W - 50), font=theme_font(12), fill=theme.muted)
     # -- the three lines
+    last = {tuple(p) for p in view.last}
     order = (0, 1, 2) if flipped else (2, 1, 0)
     by_place = {(p.line, p.slot): p for p in side.pieces}
     for row, line in enumerate(order):
@@ -157,6 +158,10 @@ def _draw_side(
                     draw.text((x + 8, y + 8), label, font=theme_font(12), fill=theme.panel_alt)
             else:
                 _draw_piece(draw, x, y, piece, locale, colour)
+            if (side.seat, line, slot) in last:  # what the last action moved, played or hit
+                draw.rounded_rectangle(
+                    (x - 3, y - 3, x + CELL_W + 3, y + CELL_H + 3), radius=10, outline=theme.accent, width=4
+                )
 
 
 def render_board(view: LiberView, *, locale: str = "fr") -> Image.Image:

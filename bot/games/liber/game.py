@@ -162,6 +162,9 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         s = state.clone()
         ev: list[Event] = []
         _HANDLERS[type(action)](s, ev, seat, action)
+        touched = _touched(action)
+        if touched:  # ending a phase or discarding keeps the last thing that happened on the board
+            s.last = touched
         check_win(s, ev)
         return Transition(state=s, events=tuple(ev))
 
@@ -325,6 +328,13 @@ def _end(s: LiberState, ev: list[Event], seat: int, a: End) -> None:
     else:
         s.answered()  # the response window closes
         finish_turn(s, ev)
+
+
+def _touched(action: Any) -> list[Pos]:
+    """The board places an action names (where a card went, who moved, attacked, blocked, was hit)."""
+    names = ("at", "frm", "to", "source", "target", "target2", "attacker", "blocker")
+    found = [getattr(action, n, None) for n in names]
+    return [p for p in found if isinstance(p, tuple) and len(p) == 3]
 
 
 _HANDLERS: dict[type, Any] = {

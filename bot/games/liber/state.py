@@ -146,6 +146,8 @@ class LiberState(BaseModel):
     result: Result | None = None
     #: Pending questions inside the current step: "block", "response", "ravage" (kernel decision stack).
     stack: list[Decision] = []
+    #: The places the last action touched (what moved, what was hit): the board highlights them. Public.
+    last: list[Pos] = []
 
     def clone(self) -> LiberState:
         data = dict(self.__dict__)

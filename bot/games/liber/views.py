@@ -86,6 +86,7 @@ class LiberView(BaseModel):
     ravage_left: int = 0
     ravage_source: int | None = None
     ravage_seat: int | None = None
+    last: tuple[tuple[int, int, int], ...] = ()  # places the last action touched (highlighted)
     phase_major: str = ""
     #: The open questions, bottom first: (family, seats). Public: everyone sees who must answer what.
     stack: tuple[tuple[str, tuple[int, ...]], ...] = ()
@@ -170,6 +171,7 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
         ravage_left=state.ravage.remaining if state.ravage else 0,
         ravage_source=state.ravage.source if state.ravage else None,
         ravage_seat=state.ravage.seat if state.ravage else None,
+        last=tuple(state.last),
         phase_major=state.phase,
         stack=tuple((d.kind, d.seats) for d in state.stack),
         winners=tuple(state.result.winners) if state.result else None,

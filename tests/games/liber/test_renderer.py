@@ -67,3 +67,28 @@ def test_summary_is_short_and_public_summary_hides_hands() -> None:
 
 def test_renderer_table() -> None:
     assert set(RENDERER) == {"board", "hand", "summary"}
+
+
+def test_the_last_action_is_highlighted_on_the_board() -> None:
+    """What moved, was played or was hit is outlined, and ending a phase keeps it (issue: boards on a phone)."""
+    from bot.games.liber.actions import Attack, End
+    from renderers.theme import DEFAULT
+
+    from .helpers import act, make_state
+
+    state = make_state({(0, 2, 0): "brute", (1, 2, 1): "milicien"})
+    after = act(state, 0, Attack(attacker=(0, 2, 0), target=(1, 2, 1))).state
+    if after.step == "block":
+        from bot.games.liber.actions import Block
+
+        after = act(after, 1, Block()).state
+    assert set(after.last) == {(0, 2, 0), (1, 2, 1)}
+    ended = act(after, 0, End()).state
+    assert set(ended.last) == {(0, 2, 0), (1, 2, 1)}
+    view = GAME.view(ended, None)
+    assert set(view.last) == {(0, 2, 0), (1, 2, 1)}
+    highlighted = render_board(view, locale="fr")
+    plain = render_board(view.model_copy(update={"last": ()}), locale="fr")
+    accent = DEFAULT.accent
+    count = sum(1 for px in highlighted.getdata() if px == accent) - sum(1 for px in plain.getdata() if px == accent)
+    assert count > 500  # two thick outlines
