@@ -128,3 +128,19 @@ def test_l5_terreur_cast_in_the_owners_turn_holds_through_the_casters_next_turn(
     assert hit.piece((1, F, 0)).pv == 4  # no riposte from the paralysed Chevalier
     assert hit.piece((0, F, 0)).pv == 1
     assert not [a for a in GAME.legal_actions(state, 0) if isinstance(a, Block)]
+
+
+def test_the_log_says_who_attacks_what_with_what() -> None:
+    from bot.games import load_all
+    from bot.i18n import localize
+
+    load_all()
+    state = make_state({(0, F, 0): "brute", (1, F, 1): "milicien"})
+    t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 1)))
+    declared = next(e for e in t.events if e.kind == "attack_declared")
+    from bot.engine import Text
+
+    line = localize(
+        Text(key="liber.event.attack_declared", params=declared.params), "fr", ("Alice", "Tavernier (IA)").__getitem__
+    )
+    assert line == "Alice attaque Milicien avec Brute."
