@@ -53,18 +53,14 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
         async with open_table(Path(tmp) / "bench.sqlite3") as table:
             rng = Rng(7)
             while len(samples) < clicks:
-                await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
-                live = table.live_matches()[-1]
-                thread = table.thread_of(live)
-                await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
-                while live.rec.status == "active" and len(samples) < clicks:
-                    if 0 not in live.to_act():
-                        await table.idle()
-                        if 0 not in live.to_act():
-                            break
-                        continue
-                    await table.play_turn("Alice", live, rng)
-                    samples.append(table.last_click_ms)  # the click that submitted the move
+                live = await table.new_match_against_ai("Alice", key)
+                await table.play_against_ai(
+                    "Alice",
+                    live,
+                    rng,
+                    moves=clicks - len(samples),
+                    after_move=lambda: samples.append(table.last_click_ms),  # the click that submitted it
+                )
     return {"p50": round(_pct(samples, 0.5), 2), "p99": round(_pct(samples, 0.99), 2), "n": len(samples)}
 
 
@@ -82,28 +78,14 @@ async def pace_figures(key: str, matches: int, moves: int, *, paced: bool) -> di
             table.fd.channel_rate = (5, 5.0)
             lives = []
             for _ in range(matches):
-                await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
-                live = table.live_matches()[-1]
-                start = f"tv:start:{live.id}"
-                await table.click("Alice", table.last_with(table.thread_of(live), start), start)
-                lives.append(live)
+                lives.append(await table.new_match_against_ai("Alice", key))
             first = len(table.fd.calls)
             rng = Rng(5)
             began = time.perf_counter()
 
-            async def play(live: Any) -> int:
-                done = 0
-                while live.rec.status == "active" and done < moves:
-                    if 0 not in live.to_act():
-                        await table.idle()
-                        if 0 not in live.to_act():
-                            break
-                        continue
-                    await table.play_turn("Alice", live, rng)
-                    done += 1
-                return done
-
-            played = sum(await asyncio.gather(*(play(live) for live in lives)))
+            played = sum(
+                await asyncio.gather(*(table.play_against_ai("Alice", live, rng, moves=moves) for live in lives))
+            )
             await table.idle()
             seconds = time.perf_counter() - began
             calls = table.fd.calls[first:]

@@ -40,27 +40,19 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bo
             transcript = Transcript(table.fd, out_dir / key if out_dir else None)
             say = (lambda *_: None) if quiet else print
             say(f"\n===== {key} =====")
-            await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
-            live = table.live_matches()[-1]
-            thread = table.thread_of(live)
             first_call = len(table.fd.calls)
-            await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+            live = await table.new_match_against_ai("Alice", key)
             rng = Rng(seed)
-            turns = 0
             actors: list[int] = []
             for line in transcript.new_lines():
                 say(line)
-            while live.rec.status == "active" and turns < MAX_TURNS:
-                if 0 not in live.to_act():
-                    await table.idle()
-                    if 0 not in live.to_act() and live.rec.status == "active":
-                        break  # nobody can act: a stuck match
-                    continue
+
+            def after_move() -> None:
                 actors.append(0)
-                await table.play_turn("Alice", live, rng)
-                turns += 1
                 for line in transcript.new_lines():
                     say(line)
+
+            await table.play_against_ai("Alice", live, rng, moves=MAX_TURNS, after_move=after_move)
             await table.idle()
             for line in transcript.new_lines():
                 say(line)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -165,6 +165,32 @@ class Table:
         choice = next(c for c in self.service.choices(live, seat, ANY) if c.action == wanted)
         assert choice.group_key in values, (choice.group_key, values)
         return choice.group_key
+
+    async def new_match_against_ai(self, who: str, game: str) -> LiveMatch:
+        """`/partie nouvelle jeu:<game> ia:True`, then Start: a match against the AI, under way."""
+        await self.slash(who, "partie", "nouvelle", jeu=game, ia=True)
+        live = self.live_matches()[-1]
+        start = f"tv:start:{live.id}"
+        await self.click(who, self.last_with(self.thread_of(live), start), start)
+        return live
+
+    async def play_against_ai(
+        self, who: str, live: LiveMatch, rng: Rng, *, moves: int, after_move: Callable[[], None] | None = None
+    ) -> int:
+        """Play `who`'s turns (seat 0) with the game's agent while the AI answers, up to `moves` moves;
+        returns how many were played (fewer when the match ends or nobody can act)."""
+        done = 0
+        while live.rec.status == "active" and done < moves:
+            if 0 not in live.to_act():
+                await self.idle()
+                if 0 not in live.to_act():
+                    break  # the end, or a stuck match
+                continue
+            await self.play_turn(who, live, rng)
+            done += 1
+            if after_move is not None:
+                after_move()
+        return done
 
     async def play_turn_by_command(self, who: str, live: LiveMatch, rng: Rng) -> Any:
         """Play the policy's move with `/<game> <family> choix:`, picking it from the autocomplete."""
