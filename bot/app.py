@@ -41,6 +41,7 @@ class TavernierBot(commands.AutoShardedBot):
         dev_guild_id: int | None = None,
         default_locale: str = "fr",
         ai_delay: float = 0.0,
+        ai_level: str | None = None,
         sync_commands: bool = True,
         load_games: bool = True,
         seed_source: Callable[[], int] | None = None,
@@ -60,6 +61,7 @@ class TavernierBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.default_locale = default_locale
         self.ai_delay = ai_delay
+        self.ai_level = ai_level  # None: each AI seat plays at the level chosen for it
         self.sync_commands = sync_commands
         self.load_games = load_games
         self.seed_source = seed_source  # None: match seeds from the OS's secure randomness

@@ -19,6 +19,7 @@ async def setup_cogs(bot: Any) -> None:
     service = MatchService(
         bot.store,
         ai_delay=bot.ai_delay,
+        ai_level=getattr(bot, "ai_level", None),
         seed_source=getattr(bot, "seed_source", None),
         clock=getattr(bot, "clock", time.time),
     )

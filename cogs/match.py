@@ -125,6 +125,7 @@ class MatchCog(commands.Cog):
         game=ls("jeu", "opt.jeu.name"),
         opponent=ls("adversaire", "opt.adversaire.name"),
         ai=ls("ia", "opt.ia.name"),
+        level=ls("niveau", "opt.niveau.name"),
         deck=ls("deck", "opt.deck.name"),
         language=ls("langue", "opt.langue.name"),
         remind=ls("rappel", "opt.rappel.name"),
@@ -135,6 +136,7 @@ class MatchCog(commands.Cog):
         game=ls("Le jeu à lancer", "opt.jeu.desc"),
         opponent=ls("Le membre à inviter", "opt.adversaire.desc"),
         ai=ls("Jouer contre l'IA", "opt.ia.desc"),
+        level=ls("Le niveau de l'IA (par défaut : normal)", "opt.niveau.desc"),
         deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"),
         language=ls("La langue des messages publics de la partie (par défaut : la vôtre)", "opt.langue.desc"),
         remind=ls("Rappeler un joueur attendu après… puis à chaque fois (par défaut : 24h)", "opt.rappel.desc"),
@@ -145,6 +147,11 @@ class MatchCog(commands.Cog):
         language=[
             app_commands.Choice(name=ls("Français", "choice.lang.fr"), value="fr"),
             app_commands.Choice(name=ls("Anglais", "choice.lang.en"), value="en"),
+        ],
+        level=[
+            app_commands.Choice(name=ls("Facile : joue le meilleur coup immédiat", "choice.level.easy"), value="easy"),
+            app_commands.Choice(name=ls("Normal : réfléchit à votre réponse", "choice.level.normal"), value="normal"),
+            app_commands.Choice(name=ls("Difficile : réfléchit plus longtemps", "choice.level.hard"), value="hard"),
         ],
         timeout=[
             app_commands.Choice(name=ls("Le joueur perd la partie", "choice.timeout.lose"), value="lose"),
@@ -157,6 +164,7 @@ class MatchCog(commands.Cog):
         game: str,
         opponent: discord.Member | None = None,
         ai: bool = False,
+        level: str | None = None,
         deck: str | None = None,
         language: str | None = None,
         remind: str | None = None,
@@ -183,8 +191,8 @@ class MatchCog(commands.Cog):
                 timers=timers,
             )
             thread = await open_thread(self.host, interaction, live, channel, match_locale)
-            if ai:
-                await host.service.add_ai(live.id, interaction.user.id)
+            if ai or level is not None:  # choosing a level asks for the AI
+                await host.service.add_ai(live.id, interaction.user.id, level=level or "normal")
             if opponent is not None and opponent.id != interaction.user.id:
                 await thread.send(
                     t("lobby.invite", match_locale, who=opponent.mention, host=interaction.user.mention),

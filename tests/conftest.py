@@ -35,7 +35,7 @@ async def store(db_path: str) -> AsyncIterator[Store]:
 
 @pytest_asyncio.fixture
 async def service(store: Store) -> AsyncIterator[MatchService]:
-    svc = MatchService(store, snapshot_every=5, seed_source=lambda: 12345)
+    svc = MatchService(store, ai_level="easy", snapshot_every=5, seed_source=lambda: 12345)
     yield svc
     await svc.close()
 

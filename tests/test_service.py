@@ -117,14 +117,14 @@ async def test_commitment_published_at_lock_and_verified_at_reveal(service: Matc
 
 
 async def test_restart_resumes_the_match(store: Store) -> None:
-    first = MatchService(store, snapshot_every=3)
+    first = MatchService(store, ai_level="easy", snapshot_every=3)
     live = await _started(first)
     for _ in range(3):
         seat = min(live.to_act())
         user = (ALICE, BOB)[seat].user_id
         await first.submit(live.id, user, ai_move(live.game, live.state, seat, Rng(seat)), live.version)
     await first.close()
-    second = MatchService(store, snapshot_every=3)
+    second = MatchService(store, ai_level="easy", snapshot_every=3)
     resumed = await second.resume_all()
     again = await second.get(live.id)
     assert again in resumed

@@ -16,6 +16,7 @@ from typing import Any
 from bot.engine import ANY, AnyGame, Outcome, Rng, SeatSpec
 
 from .agents import RandomAgent, fallback_agent
+from .search import Budget, SearchAgent
 
 Invariant = Callable[[Any], None]
 NAMES = ("Nord", "Sud", "Est", "Ouest")
@@ -35,12 +36,17 @@ def play(
     seed: int,
     *,
     options: dict[str, Any] | None = None,
+    seat_options: Sequence[dict[str, Any]] | None = None,
     invariant: Invariant | None = None,
 ) -> Played:
-    """One seeded game; `agents[i]` plays seat i (simultaneous decisions are answered lowest seat first)."""
+    """One seeded game; `agents[i]` plays seat i (simultaneous decisions are answered lowest seat
+    first) with `seat_options[i]` (its deck)."""
     rng = Rng(seed)
     think = Rng(seed ^ 0x5EED)
-    seats = [SeatSpec(seat=i, name=NAMES[i]) for i in range(len(agents))]
+    seats = [
+        SeatSpec(seat=i, name=NAMES[i], options=dict(seat_options[i]) if seat_options else {})
+        for i in range(len(agents))
+    ]
     state = game.setup(seats, dict(options or {}), rng).state
     if invariant is not None:
         invariant(state)
@@ -84,8 +90,16 @@ def win_rate(game: AnyGame, agent: Any, opponent: Any, n: int, seed: int = 0) ->
     return wins / n if n else 0.0
 
 
+def agent_for(game: AnyGame, level: str = "normal") -> Any:
+    """The game's agent at `level` without its wall-clock cap: the same games on any machine."""
+    agent = fallback_agent(game, level)
+    if isinstance(agent, SearchAgent):
+        agent.budget = Budget(agent.budget.iterations, None, agent.budget.width)
+    return agent
+
+
 def ai_vs_random(game: AnyGame, n: int, seed: int = 0, level: str = "normal") -> float:
-    return win_rate(game, fallback_agent(game, level), RandomAgent(), n, seed)
+    return win_rate(game, agent_for(game, level), RandomAgent(), n, seed)
 
 
 def series(
@@ -119,6 +133,33 @@ def playout_stats(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | N
     return series(game, (EngineRandom(), EngineRandom()), n, seed, invariant)
 
 
-def ai_vs_ai(game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None) -> dict[str, Any]:
-    agent = fallback_agent(game)
+def ai_vs_ai(
+    game: AnyGame, n: int, seed: int = 0, invariant: Invariant | None = None, level: str = "normal"
+) -> dict[str, Any]:
+    agent = agent_for(game, level)
     return series(game, (agent, agent), n, seed, invariant)
+
+
+def mirror(
+    game: AnyGame, agent: Any, decks: Sequence[str], n: int, seed: int = 0, invariant: Invariant | None = None
+) -> dict[str, float]:
+    """Each deck's share of wins when the same `agent` plays both seats over every pair of different
+    decks, `n` games per pair with the seats swapped every other game (the seat's own advantage
+    cancels out): the balance of the content."""
+    wins: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    for a, da in enumerate(decks):
+        for db in decks[a + 1 :]:
+            for i in range(n):
+                pair = (da, db) if i % 2 == 0 else (db, da)
+                played = play(
+                    game,
+                    (agent, agent),
+                    seed * 100_003 + i,
+                    seat_options=[{"deck": d} for d in pair],
+                    invariant=invariant,
+                )
+                for s, d in enumerate(pair):
+                    games[d] += 1
+                    wins[d] += s in played.outcome.winners
+    return {d: round(wins[d] / games[d], 3) if games[d] else 0.0 for d in decks}

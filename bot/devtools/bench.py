@@ -40,7 +40,7 @@ def _pct(values: list[float], q: float) -> float:
 
 def _ai_move(game: Any, state: Any, seat: int, rng: Rng) -> Any:
     """The move the host's AI would play, from the seat's view."""
-    return fallback_agent(game).choose(game, game.view(state, seat), seat, rng)
+    return fallback_agent(game, "easy").choose(game, game.view(state, seat), seat, rng)
 
 
 # -- interaction latency ---------------------------------------------------------------------------
@@ -138,7 +138,7 @@ async def persist_rate(key: str, actions: int) -> float:
 
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
-        service = MatchService(store, seed_source=iter(range(1, 10**9)).__next__)
+        service = MatchService(store, ai_level="easy", seed_source=iter(range(1, 10**9)).__next__)
         rng = Rng(3)
         done = 0
         elapsed = 0.0
@@ -204,7 +204,7 @@ async def _rss_worker(key: str, matches: int) -> dict[str, float]:
 
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "rss.sqlite3", synchronous="OFF")
-        writer = MatchService(store, seed_source=iter(range(1, 10**9)).__next__)
+        writer = MatchService(store, ai_level="easy", seed_source=iter(range(1, 10**9)).__next__)
         rng = Rng(5)
         for _ in range(matches):
             live = await writer.create(game_key=key, creator=Player(1, "A"), guild_id=1, channel_id=1)

@@ -32,7 +32,9 @@ def main(argv: list[str]) -> int:
         from bot.testgames import register_test_games
 
         register_test_games()
-    bot = TavernierBot(database_path=args.db, ai_delay=0.0, guild_ready_timeout=0.05, thread_pace=NoPace())
+    bot = TavernierBot(
+        database_path=args.db, ai_delay=0.0, ai_level="easy", guild_ready_timeout=0.05, thread_pace=NoPace()
+    )
     bot.run("fake-token", log_handler=None)
     return 0
 

@@ -30,13 +30,14 @@ def _register_games(include_test_game: bool) -> list[str]:
     return [g.key for g in games()]
 
 
-async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool) -> bool:
+async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool, level: str = "normal") -> bool:
     from .table import open_table
     from .traffic import tally
     from .transcript import Transcript
 
     with tempfile.TemporaryDirectory() as tmp:
-        async with open_table(Path(tmp) / "demo.sqlite3", first_seed=seed) as table:  # a new deal per --seed
+        # a new deal per --seed; the AI plays at `level`, Alice is the greedy player
+        async with open_table(Path(tmp) / "demo.sqlite3", first_seed=seed, ai_level=level) as table:
             transcript = Transcript(table.fd, out_dir / key if out_dir else None)
             say = (lambda *_: None) if quiet else print
             say(f"\n===== {key} =====")
@@ -75,6 +76,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", default="demo-output", help="folder for the board images ('' for none)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quiet", action="store_true", help="print only the summary lines")
+    parser.add_argument(
+        "--level", choices=("easy", "normal", "hard"), default="normal", help="the AI's difficulty (default: normal)"
+    )
     parser.add_argument("--with-test-game", action="store_true", help="also play the host's test game (Duel)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
@@ -89,7 +93,7 @@ def main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else None
     failures = []
     for key in wanted:
-        ok = asyncio.run(play_one(key, out, args.seed, args.quiet))
+        ok = asyncio.run(play_one(key, out, args.seed, args.quiet, args.level))
         if not ok:
             failures.append(key)
     print(

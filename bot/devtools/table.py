@@ -101,8 +101,8 @@ class Table:
 
     # -- playing a seat with a policy -----------------------------------------------------------
     def policy_move(self, live: LiveMatch, seat: int, rng: Rng) -> Any:
-        """The move the game's agent would play for this seat, from that seat's view."""
-        return fallback_agent(live.game).choose(live.game, live.game.view(live.state, seat), seat, rng)
+        """The move a simulated person plays for this seat (the greedy player), from that seat's view."""
+        return fallback_agent(live.game, "easy").choose(live.game, live.game.view(live.state, seat), seat, rng)
 
     async def play_turn(self, who: str, live: LiveMatch, rng: Rng) -> Any:
         """Open the private menu from the thread and play the policy's move through it."""
@@ -238,11 +238,13 @@ async def open_table(
     app_permissions: int | None = None,
     pace: Any = None,
     clock: Any = None,
+    ai_level: str | None = "easy",
 ) -> AsyncIterator[Table]:
     """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
 
     Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
     People here click far faster than anyone does: Discord's posting pace is lifted unless `pace` is given.
+    AI seats play `ai_level` (easy, the greedy player, keeps tests quick; None: each seat's own level).
     """
     from cogs.pacing import NoPace
 
@@ -254,6 +256,7 @@ async def open_table(
         bot = TavernierBot(
             database_path=str(db_path),
             ai_delay=0.0,
+            ai_level=ai_level,
             seed_source=lambda: next(seeds),
             thread_pace=pace or NoPace(),
             **({"clock": clock} if clock is not None else {}),

@@ -14,6 +14,7 @@ choices travel only in ephemeral or DM messages, whose custom_ids only their own
 
 from __future__ import annotations
 
+import functools
 import json
 import typing
 from typing import Any
@@ -30,19 +31,29 @@ SEP = "~"
 def encode(action: BaseModel) -> str:
     """The compact form of an action (see the module docstring)."""
     data = action.model_dump(mode="json")
-    fields = [(name, f) for name, f in type(action).model_fields.items() if name != "kind"]
-    values = [data[name] for name, _ in fields]
-    defaults = [_default(f) for _, f in fields]
+    names, defaults = _layout(type(action))
+    values = [data[name] for name in names]
     while values and values[-1] == defaults[len(values) - 1]:
         values.pop()
     body = json.dumps(values, separators=(",", ":"), ensure_ascii=False)[1:-1]
     return f"{data['kind']}{SEP}{body}"
 
 
+@functools.cache
+def _layout(cls: type[BaseModel]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """The fields an action's code lists, in order, and their defaults as JSON (computed once per
+    class: building a TypeAdapter per call made encoding the search's hottest line)."""
+    fields = [(name, f) for name, f in cls.model_fields.items() if name != "kind"]
+    return tuple(n for n, _ in fields), tuple(_default(f) for _, f in fields)
+
+
 def _default(field: Any) -> Any:
     if field.default is PydanticUndefined:
         return _Missing
-    return TypeAdapter(Any).dump_python(field.default, mode="json")
+    return _ANY.dump_python(field.default, mode="json")
+
+
+_ANY: TypeAdapter[Any] = TypeAdapter(Any)
 
 
 class _Missing:

@@ -66,8 +66,15 @@ class AiSeats(ServiceCore):
         """The game's agent on the seat's view (a random legal choice after a refusal); seeded per match,
         step and attempt, so a replayed decision is the same and a retried one is not."""
         rng = Rng((live.rec.seed * 1_000_003 + version * 31 + seat + failures * 7_919) & ((1 << 63) - 1))
-        agent = fallback_agent(live.game) if failures == 0 else RandomAgent()
+        agent = fallback_agent(live.game, self.level_of(live, seat)) if failures == 0 else RandomAgent()
         return agent.choose(live.game, view, seat, rng)
+
+    def level_of(self, live: LiveMatch, seat: int) -> str:
+        """The seat's difficulty: the service's override, else the seat's own, else normal."""
+        if self.ai_level is not None:
+            return self.ai_level
+        found = next((s for s in live.seats if s.seat == seat), None)
+        return (found.ai_level if found is not None else None) or "normal"
 
     def _forget_ai(self, match_id: str) -> None:
         task = self._ai_tasks.pop(match_id, None)

@@ -37,6 +37,7 @@ class ServiceCore:
         notifier: Notifier | None = None,
         snapshot_every: int = 25,
         ai_delay: float = 0.0,
+        ai_level: str | None = None,
         max_steps: int = 20_000,
         seed_source: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.time,
@@ -45,6 +46,9 @@ class ServiceCore:
         self.notifier: Notifier = notifier or NullNotifier()
         self.snapshot_every = snapshot_every
         self.ai_delay = ai_delay
+        #: Every AI seat plays at this level when set (the offline table and quick tests play easy);
+        #: otherwise each seat plays at its own.
+        self.ai_level = ai_level
         self.max_steps = max_steps
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._clock = clock

@@ -7,6 +7,7 @@ import logging
 import secrets
 from typing import Any
 
+from bot.ai.search import LEVELS
 from bot.engine import Rng, get_game
 from bot.storage import MatchRecord, SeatRecord, VersionConflict
 
@@ -119,7 +120,9 @@ class LobbyOps(ServiceCore):
         await self.notifier.lobby_changed(live)
         return live
 
-    async def add_ai(self, match_id: str, by_user: int, seat_options: dict[str, Any] | None = None) -> LiveMatch:
+    async def add_ai(
+        self, match_id: str, by_user: int, seat_options: dict[str, Any] | None = None, level: str = "normal"
+    ) -> LiveMatch:
         live = await self.get(match_id)
         async with live.lock:
             self._require_lobby(live)
@@ -129,7 +132,11 @@ class LobbyOps(ServiceCore):
             so = live.game.validate_seat_options(dict(seat_options or {}))
             n = sum(1 for s in live.seats if s.is_ai) + 1
             name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
-            seat = SeatRecord(seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale)
+            if level not in LEVELS:
+                raise ServiceError("bad_level", levels=", ".join(LEVELS))
+            seat = SeatRecord(
+                seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale, ai_level=level
+            )
             await self._save_lobby(live, dataclasses.replace(live.rec), [*live.seats, seat])
         await self.notifier.lobby_changed(live)
         return live

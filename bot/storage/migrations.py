@@ -125,6 +125,10 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: an AI seat's difficulty (easy, normal, hard); seats saved before play at normal
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
 ]
 
 

@@ -42,6 +42,9 @@ class SeatRecord:
     options: dict[str, Any] = field(default_factory=dict)
     dm_ok: bool | None = None
     locale: str = "fr"
+    #: An AI seat's difficulty (bot/ai/search.py LEVELS); None for people and for AI seats saved
+    #: before levels existed, which play at normal.
+    ai_level: str | None = None
 
 
 @dataclass(slots=True)

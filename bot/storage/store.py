@@ -428,7 +428,8 @@ class Store:
 
     async def seats(self, match_id: str) -> list[SeatRecord]:
         rows = await self._rows(
-            "SELECT seat, user_id, name, is_ai, options, dm_ok, locale FROM seats WHERE match_id=? ORDER BY seat",
+            "SELECT seat, user_id, name, is_ai, options, dm_ok, locale, ai_level FROM seats"
+            " WHERE match_id=? ORDER BY seat",
             (match_id,),
         )
         try:
@@ -441,6 +442,7 @@ class Store:
                     options=json.loads(r[4]),
                     dm_ok=None if r[5] is None else bool(r[5]),
                     locale=r[6],
+                    ai_level=r[7],
                 )
                 for r in rows
             ]
@@ -555,7 +557,8 @@ def _update_meta(con: sqlite3.Connection, rec: MatchRecord, now: float) -> None:
 
 def _insert_seats(con: sqlite3.Connection, match_id: str, seats: Sequence[SeatRecord]) -> None:
     con.executemany(
-        "INSERT INTO seats (match_id, seat, user_id, name, is_ai, options, dm_ok, locale) VALUES (?,?,?,?,?,?,?,?)",
+        "INSERT INTO seats (match_id, seat, user_id, name, is_ai, options, dm_ok, locale, ai_level)"
+        " VALUES (?,?,?,?,?,?,?,?,?)",
         [
             (
                 match_id,
@@ -566,6 +569,7 @@ def _insert_seats(con: sqlite3.Connection, match_id: str, seats: Sequence[SeatRe
                 _dumps(s.options),
                 None if s.dm_ok is None else int(s.dm_ok),
                 s.locale,
+                s.ai_level,
             )
             for s in seats
         ],

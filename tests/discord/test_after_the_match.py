@@ -97,7 +97,7 @@ async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_p
             await table.play_turn("Alice", practice, rng)
         assert practice.rec.outcome is not None
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         again = await bot.service.get(practice.id)
         assert again.game.dump_state(again.state) == practice.game.dump_state(practice.state)

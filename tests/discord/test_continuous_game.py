@@ -84,7 +84,7 @@ async def test_palet_is_played_whole_through_the_cogs_with_a_restart(tmp_path: P
         stale_preview = table.last_with(thread, f"tv:ok:{live.id}:")
         version = live.version
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         calls = await table.click(

@@ -104,7 +104,7 @@ async def test_closed_dms_are_told_once_even_after_a_restart_and_reopened_dms_ar
 
         assert notices() == 1
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         live = await bot.service.get(live.id)

@@ -150,7 +150,7 @@ async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:
         version = live.version
         await table.bot.close()
         # a new bot instance on the same database and the same Discord
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         resumed = await bot.service.get(live.id)

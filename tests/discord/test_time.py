@@ -44,7 +44,7 @@ async def _match(table: Table, **options: Any) -> Any:
 
 async def _restart(table: Table, db: Path, clock: Clock) -> Any:
     await table.bot.close()
-    bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace(), clock=clock)
+    bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace(), clock=clock)
     await start_bot(table.fd, bot, [table.guild])
     table.bot = bot
     await table.idle()

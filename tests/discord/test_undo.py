@@ -47,7 +47,7 @@ async def test_a_move_taken_back_with_the_opponents_consent(tmp_path: Path) -> N
         answered = table.fd.message(question["id"]) or {}
         assert not custom_ids(answered) and "le coup est repris" in answered["content"]  # answered once
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, thread_pace=NoPace())
+        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         reloaded = await bot.service.get(live.id)
         assert reloaded.game.dump_state(reloaded.state) == before  # the undo replays after a restart

@@ -37,7 +37,7 @@ def legacy_db(tmp_path: Path) -> Path:
 async def test_every_saved_match_loads_offers_the_same_moves_and_plays_to_the_end(legacy_db: Path) -> None:
     load_all()
     store = await Store.open(legacy_db, synchronous="NORMAL")
-    service = MatchService(store)
+    service = MatchService(store, ai_level="easy")
     try:
         for match_id, expected in sorted(EXPECT.items()):
             live = await service.get(match_id)
@@ -53,7 +53,7 @@ async def test_every_saved_match_loads_offers_the_same_moves_and_plays_to_the_en
                 await service.submit(match_id, users[seat], ai_move(live.game, live.state, seat, rng), live.version)
             assert live.rec.status == "finished"
         # a fresh load after the rebuilt matches moved on gives the same states
-        again = MatchService(store)
+        again = MatchService(store, ai_level="easy")
         for match_id in EXPECT:
             assert (await again.get(match_id)).state == (await service.get(match_id)).state
     finally:

@@ -68,7 +68,7 @@ async def test_memory_changes_only_after_the_commit(service: MatchService, monke
 async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_match(db_path: str) -> None:
     store_a = await Store.open(db_path, synchronous="NORMAL")
     store_b = await Store.open(db_path, synchronous="NORMAL")
-    a, b = MatchService(store_a), MatchService(store_b)
+    a, b = MatchService(store_a, ai_level="easy"), MatchService(store_b, ai_level="easy")
     try:
         live = await a.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
         stale = await b.get(live.id)  # instance B reads the lobby
@@ -88,7 +88,7 @@ async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_matc
 
 async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
     store = await Store.open(db_path, synchronous="NORMAL")
-    first = MatchService(store)
+    first = MatchService(store, ai_level="easy")
     good = await _started(first)
     bad = await _started(first)
     await first.close()
@@ -97,13 +97,13 @@ async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
     con.commit()
     con.close()
     notifier = Recorder()
-    second = MatchService(store, notifier=notifier)
+    second = MatchService(store, ai_level="easy", notifier=notifier)
     resumed = await second.resume_all()
     assert [m.id for m in resumed] == [good.id]
     assert notifier.broken_ids == [bad.id]
     rec = await store.get_match(bad.id)
     assert rec is not None and rec.broken
-    third = MatchService(store, notifier=Recorder())
+    third = MatchService(store, ai_level="easy", notifier=Recorder())
     assert [m.id for m in await third.resume_all()] == [good.id]  # marked once, then left alone
     cancelled = await third.cancel(bad.id, ALICE.user_id, is_manager=True)
     assert cancelled is None and (await store.get_match(bad.id)).status == "cancelled"  # type: ignore[union-attr]
@@ -138,7 +138,7 @@ async def test_a_step_saved_but_never_delivered_is_delivered_after_a_restart(
     db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = await Store.open(db_path, synchronous="NORMAL")
-    first = MatchService(store, notifier=Recorder())
+    first = MatchService(store, ai_level="easy", notifier=Recorder())
     live = await _started(first)
 
     async def crash_before_delivery(self: Any, live: LiveMatch, step: Applied) -> Applied:
@@ -153,12 +153,12 @@ async def test_a_step_saved_but_never_delivered_is_delivered_after_a_restart(
     await first.close()
     assert (live.id, lost) in await store.undelivered()
     notifier = Recorder()
-    second = MatchService(store, notifier=notifier)
+    second = MatchService(store, ai_level="easy", notifier=notifier)
     await second.resume_all()
     await second.flush()
     assert notifier.applied_steps == [(live.id, lost)]
     assert await store.undelivered() == []
-    third = MatchService(store, notifier=(again := Recorder()))
+    third = MatchService(store, ai_level="easy", notifier=(again := Recorder()))
     await third.resume_all()
     assert again.applied_steps == []  # delivered once
     for s in (second, third):

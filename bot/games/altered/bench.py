@@ -28,9 +28,9 @@ def conservation() -> Any:
     return check
 
 
-def ai_vs_random(n: int, seed: int = 0) -> float:
+def ai_vs_random(n: int, seed: int = 0, level: str = "normal") -> float:
     """The AI's win rate against a uniformly random player, alternating seats (draws count as losses)."""
-    return arena.ai_vs_random(GAME, n, seed)
+    return arena.ai_vs_random(GAME, n, seed, level)
 
 
 def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
@@ -38,6 +38,6 @@ def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
     return arena.playout_stats(GAME, n, seed, conservation())
 
 
-def ai_vs_ai(n: int, seed: int = 0) -> dict[str, Any]:
+def ai_vs_ai(n: int, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI, card conservation checked at every step: how games end, and how fast."""
-    return arena.ai_vs_ai(GAME, n, seed, conservation())
+    return arena.ai_vs_ai(GAME, n, seed, conservation(), level)

@@ -226,7 +226,16 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
+        """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
         from .ai import GreedyAltered
+
+        if level == "easy":
+            return GreedyAltered()
+        from bot.ai.search import SearchAgent, level_budget
+
+        from .search import AlteredSearch
+
+        return SearchAgent(AlteredSearch(), level_budget(level))
 
         return GreedyAltered()
 

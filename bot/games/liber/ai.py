@@ -15,7 +15,7 @@ from bot.engine import AnyGame, RandomSource, Rng, Seat
 from .abilities import reaches, shielded_by_loyalty
 from .actions import Ability, Attack, Block, End, Equip, Move, Play
 from .content import CARDS
-from .legality import legal_actions
+from .legality import _candidates, refusal, to_act
 from .state import ARRIERE, FRONT, GENERAL_SLOT, PLAINE, LiberState
 from .views import LiberView
 
@@ -80,20 +80,26 @@ def _exposure(state: LiberState, side: int) -> float:
     return min(threat, float(piece.pv))
 
 
+def prune_key(state: LiberState, a: Any) -> tuple[Any, ...] | None:
+    """Actions with the same key are equivalent to this player (one slot per line for placements and
+    moves: the slot rarely matters); None keeps the action whatever."""
+    if isinstance(a, Play) and a.at is not None and state.piece(a.at) is None:
+        return ("play", a.card, a.at[0], a.at[1])
+    if isinstance(a, Move):
+        return ("move", a.frm, a.to[1])
+    if isinstance(a, Ability) and a.ability in ("invocateur", "telekinesie"):
+        return ("ability", a.ability, a.target if a.ability == "telekinesie" else None, a.to[1] if a.to else None)
+    if isinstance(a, Equip):
+        return ("equip", a.item, a.to)
+    return None
+
+
 def _prune(state: LiberState, actions: list[Any]) -> list[Any]:
-    """Keep one slot per line for placements and moves: the slot rarely matters to this player."""
+    """One action per `prune_key`."""
     seen: set[tuple[Any, ...]] = set()
     out = []
     for a in actions:
-        key: tuple[Any, ...] | None = None
-        if isinstance(a, Play) and a.at is not None and state.piece(a.at) is None:
-            key = ("play", a.card, a.at[0], a.at[1])
-        elif isinstance(a, Move):
-            key = ("move", a.frm, a.to[1])
-        elif isinstance(a, Ability) and a.ability in ("invocateur", "telekinesie"):
-            key = ("ability", a.ability, a.target if a.ability == "telekinesie" else None, a.to[1] if a.to else None)
-        elif isinstance(a, Equip):
-            key = ("equip", a.item, a.to)
+        key = prune_key(state, a)
         if key is not None:
             if key in seen:
                 continue
@@ -111,25 +117,48 @@ def _score(game: Any, state: LiberState, seat: int, action: Any) -> float:
     return evaluate(after, seat)
 
 
-def choose(game: Any, state: LiberState, seat: int, rng: RandomSource) -> Any:
-    """The greedy choice on a full state (the agent passes it a determinized one)."""
-    legal = legal_actions(state, seat)
-    if not legal:
-        return None
-    if len(legal) == 1:
-        return legal[0]
-    candidates = _prune(state, legal)
-    best: list[Any] = []
-    best_score = float("-inf")
-    for action in candidates:
+def scored(game: Any, state: LiberState, seat: int, actions: list[Any]) -> list[tuple[float, Any]]:
+    """Each action with its one-ply score (End gets a small bonus: stop rather than act for nothing)."""
+    out = []
+    for action in actions:
         score = _score(game, state, seat, action)
         if isinstance(action, End):
-            score += 0.05  # prefer stopping to a pointless action
+            score += 0.05
+        out.append((score, action))
+    return out
+
+
+def choose(game: Any, state: LiberState, seat: int, rng: RandomSource) -> Any:
+    """The greedy choice on a full state (the agent passes it a determinized one)."""
+    candidates = pruned_legal(state, seat)
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    best: list[Any] = []
+    best_score = float("-inf")
+    for score, action in scored(game, state, seat, candidates):
         if score > best_score + 1e-9:
             best, best_score = [action], score
         elif abs(score - best_score) <= 1e-9:
             best.append(action)
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def pruned_legal(state: LiberState, seat: int) -> list[Any]:
+    """The legal actions, one per `prune_key`: the same list as pruning `legal_actions`, checking
+    only the first legal action of each key (a fraction of the refusals)."""
+    if seat not in to_act(state):
+        return []
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for a in _candidates(state, seat):
+        key = prune_key(state, a)
+        if key is not None and key in seen:
+            continue
+        if refusal(state, seat, a) is None:
+            out.append(a)
+            if key is not None:
+                seen.add(key)
+    return out
 
 
 class GreedyLiber:

@@ -54,9 +54,9 @@ def conservation(initial_cards: set[int] | None = None) -> Any:
     return check
 
 
-def ai_vs_random(n: int = 200, seed: int = 0) -> float:
+def ai_vs_random(n: int = 200, seed: int = 0, level: str = "normal") -> float:
     """The AI's win rate against a uniformly random player over `n` seeded games (alternating seats)."""
-    return arena.ai_vs_random(GAME, n, seed)
+    return arena.ai_vs_random(GAME, n, seed, level)
 
 
 def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
@@ -64,6 +64,6 @@ def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
     return arena.playout_stats(GAME, n, seed, conservation())
 
 
-def ai_vs_ai(n: int = 200, seed: int = 0) -> dict[str, Any]:
+def ai_vs_ai(n: int = 200, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI over `n` seeded games, conservation checked at every step."""
-    return arena.ai_vs_ai(GAME, n, seed, conservation())
+    return arena.ai_vs_ai(GAME, n, seed, conservation(), level)

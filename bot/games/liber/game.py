@@ -206,7 +206,16 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
+        """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
         from .ai import GreedyLiber
+
+        if level == "easy":
+            return GreedyLiber()
+        from bot.ai.search import SearchAgent, level_budget
+
+        from .search import LiberSearch
+
+        return SearchAgent(LiberSearch(), level_budget(level))
 
         return GreedyLiber()
 

@@ -102,12 +102,12 @@ def test_ai_only_plays_legal_moves_from_either_seat() -> None:
 
 def test_ai_beats_random_player() -> None:
     """At least 80% over 200 seeded games, the AI alternating seats."""
-    assert ai_vs_random(200, seed=1) >= 0.8
+    assert ai_vs_random(200, seed=1, level="easy") >= 0.8
 
 
 def test_ai_against_ai_games_end_and_conserve_cards() -> None:
     """A seeded sample of the bench's 200 AI-against-AI games; `_play` checks conservation each step."""
     from bot.games.altered.bench import ai_vs_ai
 
-    stats = ai_vs_ai(8, seed=3)
+    stats = ai_vs_ai(8, seed=3, level="easy")
     assert stats["games"] == 8 and sum(stats["reasons"].values()) == 8

@@ -117,12 +117,12 @@ def test_ai_against_ai_conserves_cards_and_hides_hands() -> None:
     from bot.ai import arena, fallback_agent
     from bot.games.liber.bench import ai_vs_ai, conservation
 
-    agent = fallback_agent(GAME)
+    agent = fallback_agent(GAME, "easy")
     for seed in range(500, 506):
         check = _both(conservation(), check_hidden)
         played = arena.play(GAME, (agent, agent), seed, invariant=check)
         assert played.state.result is not None and played.steps < 5000
-    stats = ai_vs_ai(2, 500)
+    stats = ai_vs_ai(2, 500, level="easy")
     assert stats["games"] == 2 and sum(stats["reasons"].values()) == 2
 
 
