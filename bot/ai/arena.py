@@ -47,7 +47,7 @@ def play(
         SeatSpec(seat=i, name=NAMES[i], options=dict(seat_options[i]) if seat_options else {})
         for i in range(len(agents))
     ]
-    state = game.setup(seats, dict(options or {}), rng).state
+    state = game.setup(seats, game.validate_options(dict(options or {})), rng).state
     if invariant is not None:
         invariant(state)
     steps = 0

@@ -250,6 +250,31 @@ def module_figures(module: str, calls: dict[str, tuple[Any, ...]]) -> dict[str, 
     return out
 
 
+def ai_figures(key: str, games: int, balance_games: int, quiet: bool) -> dict[str, Any]:
+    """The search (normal) against the greedy player (easy) and a random one, the greedy player
+    against a random one, decision times, and each starter deck's share of wins in mirror matches."""
+    from . import strength
+
+    decks = module_figures(f"bot.games.{key}.bench", {"balance_decks": ()}).get("balance_decks")
+    if not decks:
+        return {}
+    say = (lambda *_: None) if quiet else print
+    fig: dict[str, Any] = {}
+    for name, me, other in (
+        ("normal_vs_easy", "normal", "easy"),
+        ("normal_vs_random", "normal", "random"),
+        ("easy_vs_random", "easy", "random"),
+    ):
+        fig[name] = strength.duel(key, me, other, games)
+        say(f"  AI {name}: {json.dumps(fig[name])}")
+    if balance_games:
+        for level in ("easy", "normal"):
+            fig[f"balance_{level}"] = strength.mirror(key, decks, level, balance_games)
+            shares = json.dumps(fig[f"balance_{level}"])
+            say(f"  balance ({level} AI both sides, {balance_games} games per pair): {shares}")
+    return fig
+
+
 def _load(include_test_game: bool) -> list[str]:
     from .demo import _register_games
 
@@ -264,7 +289,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--actions", type=int, default=2000, help="persisted actions per game")
     parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
     parser.add_argument("--playouts", type=int, default=1000, help="engine playouts per game (game bench modules)")
-    parser.add_argument("--ai-games", type=int, default=200, help="AI-vs-AI and AI-vs-random games per game")
+    parser.add_argument("--ai-games", type=int, default=200, help="games per AI figure (search vs greedy, vs random)")
+    parser.add_argument("--balance-games", type=int, default=100, help="mirror games per pair of decks (0: skip)")
+    parser.add_argument("--ai-only", action="store_true", help="only the AI and balance figures")
     parser.add_argument("--no-test-game", action="store_true", help="leave out the host's test games")
     parser.add_argument("--crash-kills", type=int, default=100, help="kills of the crash campaign (0: skip it)")
     parser.add_argument(
@@ -284,6 +311,12 @@ def main(argv: list[str]) -> int:
     extra = [] if not args.no_test_game else ["--no-test-game"]
     report: dict[str, Any] = {"games": {}}
     all_samples_p50, all_samples_p99, persist, rss = [], [], [], []
+    if args.ai_only:
+        for key in wanted:
+            report["games"][key] = {"ai": ai_figures(key, args.ai_games, args.balance_games, args.json)}
+        if args.json:
+            print(json.dumps(report))
+        return 0
     for key in wanted:
         say = (lambda *_: None) if args.json else print
         say(f"== {key}")
@@ -314,13 +347,13 @@ def main(argv: list[str]) -> int:
             f"bot.games.{key}.bench",
             {
                 "playout_stats": (args.playouts, 1),
-                "ai_vs_random": (args.ai_games, 1),
-                "ai_vs_ai": (args.ai_games, 1),
+                "ai_vs_ai": (args.ai_games, 1, "easy"),  # conservation over the greedy player's games
             },
         )
         if engine:
             fig["engine"] = engine
             say(f"  engine {json.dumps(engine)}")
+        fig["ai"] = ai_figures(key, args.ai_games, args.balance_games, args.json)
         report["games"][key] = fig
         all_samples_p50.append(fig["interaction_ms"]["p50"])
         all_samples_p99.append(fig["interaction_ms"]["p99"])

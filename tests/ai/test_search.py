@@ -61,10 +61,10 @@ def test_normal_beats_greedy_on_a_seeded_altered_sample() -> None:
 
 
 def test_normal_wins_liber_deals_the_greedy_player_loses_from_either_seat() -> None:
-    """Greedy against greedy, seat 0 loses deal 7003 and seat 1 loses deal 7013; put the search in
+    """Greedy against greedy, seat 0 loses deal 7001 and seat 1 loses deal 7000; put the search in
     that seat and it wins them."""
     agent, greedy = arena.agent_for(LIBER, "normal"), GreedyLiber()
-    for seat, seed in ((0, 7003), (1, 7013)):
+    for seat, seed in ((0, 7001), (1, 7000)):
         assert seat not in arena.play(LIBER, (greedy, greedy), seed).outcome.winners
         agents = (agent, greedy) if seat == 0 else (greedy, agent)
         assert seat in arena.play(LIBER, agents, seed).outcome.winners

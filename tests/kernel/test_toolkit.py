@@ -68,7 +68,7 @@ def test_unaccented_liber_names_are_accepted_and_typos_get_a_suggestion() -> Non
     lines = ["general: aldric"] + [f"{n} {CARDS[c].name.fr}" for c, n in deck.cards.items()]
     text = "\n".join(fold(line) for line in lines)  # no accents, no capitals
     opts = LIBER.validate_seat_options({"decklist": text})
-    assert opts["general"] == "aldric" and sorted(opts["cards"]) == sorted(deck.card_list())
+    assert opts["general"] == "aldric_e2" and sorted(opts["cards"]) == sorted(deck.card_list())
     _, _, problems = parse_decklist("4 Chevallier", CARDS)
     (problem,) = problems
     assert localize(problem, "fr") == "Ligne 1 : « Chevallier » n'existe pas (vouliez-vous dire « Chevalier » ?)."

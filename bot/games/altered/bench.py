@@ -41,3 +41,10 @@ def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
 def ai_vs_ai(n: int, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI, card conservation checked at every step: how games end, and how fast."""
     return arena.ai_vs_ai(GAME, n, seed, conservation(), level)
+
+
+def balance_decks() -> list[str]:
+    """The starter decks whose balance the bench measures."""
+    from .content import CONTENT
+
+    return list(CONTENT.decks)

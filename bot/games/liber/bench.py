@@ -67,3 +67,10 @@ def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
 def ai_vs_ai(n: int = 200, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI over `n` seeded games, conservation checked at every step."""
     return arena.ai_vs_ai(GAME, n, seed, conservation(), level)
+
+
+def balance_decks() -> list[str]:
+    """The starter decks whose balance the bench measures."""
+    from .content import DECKS
+
+    return list(DECKS)

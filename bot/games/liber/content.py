@@ -93,6 +93,9 @@ class CardDef(BaseModel):
     amount: int = 0
     vp_cost: int = 0
     creates: str | None = None
+    #: A printing kept only for matches started before its errata (docs/rules/liber.md D-LIB-38):
+    #: never offered by /carte nor accepted in a deck list.
+    retired: bool = False
 
     @model_validator(mode="after")
     def _coherent(self) -> CardDef:
@@ -125,6 +128,8 @@ class DeckDef(BaseModel):
     name: Names
     general: str
     cards: dict[str, int]
+    #: The list as it stood in an earlier edition (D-LIB-38), for matches started then.
+    retired: bool = False
 
     def card_list(self) -> list[str]:
         return [cid for cid, n in self.cards.items() for _ in range(n)]
@@ -160,12 +165,17 @@ def deck_problems(general: str | None, cards: list[str], pool: dict[str, CardDef
     return problems
 
 
+def printed_id(card_id: str) -> str:
+    """The id a card is known by, whatever its edition ("brute_e2" → "brute"): lists keep working."""
+    return re.sub(r"_e\d+$", "", card_id)
+
+
 def parse_decklist(text: str, pool: dict[str, CardDef]) -> tuple[str | None, list[str], list[Text]]:
     """Read a text deck list with the kernel's parser (bot/engine/decklist.py): "4 archer", "4x Archer",
     "Archer x4"; the general on a line of its own ("Général : Aldric", or just its name). Names may be
     ids or the French or English names, accents and case ignored."""
     entries, problems = decklist.parse(text, labels={"general": "general", "général": "general"})
-    index = decklist.name_index({c.id: (c.name.fr, c.name.en) for c in pool.values()})
+    index = decklist.name_index({c.id: (c.name.fr, c.name.en, printed_id(c.id)) for c in pool.values()})
     found, unknown = decklist.resolve(entries, index, lambda cid: txt(f"liber.card.{cid}"))
     problems += unknown
     general: str | None = None
@@ -201,3 +211,6 @@ def load_content(directory: Path = CONTENT_DIR) -> Content:
 CONTENT = load_content()
 CARDS = CONTENT.cards
 DECKS = CONTENT.decks
+
+#: The cards a new deck list may name: every printing but the retired ones.
+CURRENT_CARDS = {cid: c for cid, c in CARDS.items() if not c.retired}

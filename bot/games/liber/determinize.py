@@ -14,7 +14,7 @@ from typing import cast
 
 from bot.engine import Decision, RandomSource, decision, shuffled
 
-from .content import CARDS, DECKS
+from .content import CURRENT_CARDS, DECKS
 from .state import SLOTS, Combat, LiberState, Phase, Piece, PieceKind, Ravage, Result, Side
 from .views import LiberView, SideView
 
@@ -24,7 +24,7 @@ def _pool(side: SideView) -> list[str]:
     if side.deck_id is not None and side.deck_id in DECKS:
         pool = DECKS[side.deck_id].card_list()
     else:
-        pool = [c.id for c in CARDS.values() if c.type not in ("general", "token")]
+        pool = [c.id for c in CURRENT_CARDS.values() if c.type not in ("general", "token")]
     seen = [p.card for p in side.pieces if p.kind != "general"] + [i for p in side.pieces for i in p.items]
     seen += list(side.cemetery) + list(side.dropped) + ([side.god] if side.god else []) + list(side.hand or ())
     for card in seen:

@@ -30,7 +30,7 @@ from . import legality
 from .abilities import ravage_targets, ravager
 from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, LiberAction, Move, Play
 from .combat import check_win, resolve_attack, settle_deaths, wound
-from .content import CARDS, DECKS, deck_problems, parse_decklist
+from .content import CARDS, CURRENT_CARDS, DECKS, deck_problems, parse_decklist
 from .effects import equip, play_card, use_ability
 from .i18n import CATALOG
 from .state import (
@@ -50,6 +50,9 @@ from .turn import end_placement, end_turn, finish_turn, open_response, start_tur
 from .views import LiberView, build_view
 
 DEFAULT_DECKS = ("ordre_du_lion", "legion_cendree")
+#: The content's edition (D-LIB-38): a match plays the edition it was created in. Matches saved before
+#: editions existed have none in their options and play the first.
+EDITION = 2
 MAJOR = {"placement": "placement", "attack": "attack", "block": "attack", "response": "attack", "discard": "attack"}
 
 
@@ -86,29 +89,40 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
     }
 
     # -- options --------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new match records the current edition, so an errata never changes a match under way."""
+        out = dict(options)
+        edition = out.setdefault("edition", EDITION)
+        if edition not in (1, EDITION):
+            raise EngineError("liber.bad_edition", value=str(edition))
+        return out
+
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A seat brings a starter deck (`deck`) or a text list (`decklist`): rule "Matériel"."""
         out = dict(options)
         if "deck" in options and "decklist" in options:
             raise EngineError("liber.invalid_deck", problems=[txt("liber.deck.both")])
         if "deck" in options:
-            if options["deck"] not in DECKS:
+            if options["deck"] not in DECKS or DECKS[options["deck"]].retired:
                 raise EngineError("liber.invalid_deck", problems=[txt("liber.deck.unknown_deck", name=options["deck"])])
         elif "decklist" in options:
-            general, cards, problems = parse_decklist(str(options["decklist"]), CARDS)
-            problems += deck_problems(general, cards, CARDS)
+            general, cards, problems = parse_decklist(str(options["decklist"]), CURRENT_CARDS)
+            problems += deck_problems(general, cards, CURRENT_CARDS)
             if problems:
                 raise EngineError("liber.invalid_deck", problems=problems)
             out["general"] = general
             out["cards"] = cards
         return out
 
-    def _deck_for(self, spec: SeatSpec) -> tuple[str | None, str, list[str]]:
+    def _deck_for(self, spec: SeatSpec, edition: int) -> tuple[str | None, str, list[str]]:
+        """The seat's deck in the match's edition: a first-edition match deals a starter deck's first
+        list (`<id>_e1`) while its side keeps the id the players know."""
         opts = self.validate_seat_options(spec.options)
         if "cards" in opts:
             return None, opts["general"], list(opts["cards"])
-        deck = DECKS[opts.get("deck", DEFAULT_DECKS[spec.seat % 2])]
-        return deck.id, deck.general, deck.card_list()
+        deck_id = opts.get("deck", DEFAULT_DECKS[spec.seat % 2])
+        deck = DECKS.get(f"{deck_id}_e1", DECKS[deck_id]) if edition == 1 else DECKS[deck_id]
+        return deck_id, deck.general, deck.card_list()
 
     # -- protocol -------------------------------------------------------------------------------
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[LiberState]:
@@ -119,7 +133,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         cards: dict[int, str] = {}
         for spec in sorted(seats, key=lambda s: s.seat):
             seat = spec.seat
-            deck_id, general, deck_cards = self._deck_for(spec)
+            deck_id, general, deck_cards = self._deck_for(spec, int(options.get("edition", 1)))
             uids = list(range(seat * 100, seat * 100 + len(deck_cards)))
             cards.update(zip(uids, deck_cards, strict=True))
             gen_uid = seat * 100 + 99
@@ -394,6 +408,7 @@ def _liber_cards() -> list[Any]:
             lines={loc: lines(c, loc) for loc in ("fr", "en")},
         )
         for c in CONTENT.cards.values()
+        if not c.retired
     ]
 
 

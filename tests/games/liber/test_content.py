@@ -15,15 +15,47 @@ from bot.games.liber.content import (
     MAX_COPIES,
     deck_problems,
     load_content,
+    printed_id,
 )
 
 
 def test_pool_and_decks_are_valid() -> None:
     content = load_content()
-    assert set(content.decks) == {"ordre_du_lion", "legion_cendree"}
+    current = {d.id for d in content.decks.values() if not d.retired}
+    assert current == {"ordre_du_lion", "legion_cendree"}
+    assert {d.id for d in content.decks.values() if d.retired} == {f"{d}_e1" for d in current}
     for deck in DECKS.values():
         assert deck_problems(deck.general, deck.card_list(), CARDS) == []
         assert len(deck.card_list()) == DECK_SIZE and max(deck.cards.values()) <= MAX_COPIES
+        # a current deck holds no retired printing; a first-edition list holds no errata
+        assert all(CARDS[c].retired == deck.retired or not CARDS[c].retired for c in [deck.general, *deck.cards])
+
+
+def test_an_errata_never_changes_a_match_under_way() -> None:
+    """D-LIB-38: a match saved before editions (no `edition` option) deals the first edition's lists
+    and cards; a new match records the current edition and deals the errata; deck lists naming a
+    card by its old id get the current printing, and a retired deck cannot be chosen."""
+    from bot.engine import EngineError, Rng, SeatSpec
+    from bot.games.liber import GAME
+
+    seats = [SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")]
+    old = GAME.setup(seats, {}, Rng(1)).state
+    assert [s.general for s in old.sides] == ["aldric", "vharka"]
+    assert [s.deck_id for s in old.sides] == ["ordre_du_lion", "legion_cendree"]
+    assert "brute" in old.cards.values() and "brute_e2" not in old.cards.values()
+    options = GAME.validate_options({})
+    assert options == {"edition": 2}
+    new = GAME.setup(seats, options, Rng(1)).state
+    assert [s.general for s in new.sides] == ["aldric_e2", "vharka_e2"]
+    assert "brute_e2" in new.cards.values() and "brute" not in new.cards.values()
+    typed = "\n".join(["Général : aldric"] + [f"{n} {printed_id(c)}" for c, n in DECKS["ordre_du_lion"].cards.items()])
+    listed = GAME.validate_seat_options({"decklist": typed})
+    assert listed["general"] == "aldric_e2" and sorted(listed["cards"]) == sorted(DECKS["ordre_du_lion"].card_list())
+    with pytest.raises(EngineError):
+        GAME.validate_seat_options({"deck": "ordre_du_lion_e1"})
+    with pytest.raises(EngineError):
+        GAME.validate_options({"edition": 7})
+    assert not any(c.id.endswith("_e1") or CARDS.get(c.id, CARDS["brute_e2"]).retired for c in GAME.cards())
 
 
 def test_every_ability_and_card_type_is_used() -> None:

@@ -225,7 +225,7 @@ def test_validate_seat_options() -> None:
     )
     opts = GAME.validate_seat_options({"decklist": good})
     state = GAME.setup([SeatSpec(seat=0, name="A", options=opts), SEATS[1]], {}, Rng(1)).state
-    assert state.sides[0].general == "aldric" and len(state.sides[0].deck) + len(state.sides[0].hand) == 50
+    assert state.sides[0].general == "aldric_e2" and len(state.sides[0].deck) + len(state.sides[0].hand) == 50
 
 
 def test_phase_key_changes_only_with_major_phases() -> None:
