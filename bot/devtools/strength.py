@@ -46,7 +46,10 @@ def _play(job: Job) -> tuple[tuple[int, ...], list[float]]:
 
     timed = [Timed(a) if w == timed_who else a for a, w in zip(agents, whos, strict=True)]
     seat_options = [{"deck": d} if d else {} for d in decks]
-    played = arena.play(game, timed, seed, seat_options=seat_options if any(decks) else None)
+    try:
+        played = arena.play(game, timed, seed, seat_options=seat_options if any(decks) else None)
+    except Exception as exc:  # name the game that failed: the pool's traceback does not
+        raise RuntimeError(f"{key} seed {seed} ({' vs '.join(whos)}, decks {decks}): {exc!r}") from exc
     return tuple(played.outcome.winners), times
 
 

@@ -112,6 +112,10 @@ def determinize(view: LiberView, rng: RandomSource) -> LiberState:
                 split=view.attack_split,
                 designated=view.attack_designated,
             )
+    elif view.stack and view.stack[-1][0] == "block":
+        # the attacker died (or left) during the block window: the attack is still pending and only
+        # fizzles when the block is answered, so keep a combat whose attacker is gone
+        state.combat = Combat(attacker=-1, targets=[], split=view.attack_split, designated=view.attack_designated)
     if view.ravage_source is not None and view.ravage_seat is not None:
         state.ravage = Ravage(seat=view.ravage_seat, source=view.ravage_source, remaining=view.ravage_left)
     state.stack = _stack(view)

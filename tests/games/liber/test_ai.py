@@ -11,7 +11,9 @@ from bot.games.liber.actions import Attack, Play
 from bot.games.liber.bench import ai_vs_random
 from tests.support.agents import ai_move
 
-from .helpers import gpos, make_state
+from .helpers import act, gpos, make_state
+
+F = 2  # the front line
 
 
 def test_ai_beats_random() -> None:
@@ -39,3 +41,20 @@ def test_ai_spends_gold_on_units() -> None:
 def test_ai_is_deterministic_for_a_seed() -> None:
     state = make_state({(0, 2, 0): "brute", (1, 2, 0): "milicien", (1, 2, 1): "milicien"})
     assert ai_move(GAME, state, 0, Rng(5)) == ai_move(GAME, state, 0, Rng(5))
+
+
+def test_ai_answers_a_block_whose_attacker_died_in_the_window() -> None:
+    """Found by the benchmark: an éphémère killed the attacker during the block window, the view no
+    longer showed the attack, and both AIs answered nothing (the match stalled on an illegal move).
+    The attack fizzles when the block is answered; the AI must still answer it."""
+    state = make_state(
+        {(1, F, 0): "milicien", (0, F, 0): "brute"}, active=1, hands=(["foudre_divine"], []), faith=(1, 0)
+    )
+    state = act(state, 1, Attack(attacker=(1, F, 0), target=(0, F, 0))).state
+    assert state.step == "block"
+    state = act(state, 0, Play(card="foudre_divine", at=(1, F, 0))).state
+    assert state.step == "block" and state.piece((1, F, 0)) is None
+    for level in ("easy", "normal"):
+        action = ai_move(GAME, state, 0, Rng(1), level)
+        assert action is not None
+        GAME.check(state, 0, action)
