@@ -6,6 +6,7 @@ fixing the data sees the whole list at once. The content is our own invention (D
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -85,6 +86,8 @@ class CardDef(_Frozen):
     keywords: tuple[Keyword, ...] = ()
     target: TargetKind | None = None
     abilities: tuple[Ability, ...] = ()
+    #: A printing kept only for matches started before its errata (D-ALT-23).
+    retired: bool = False
 
     @property
     def hand_cost(self) -> int:
@@ -127,6 +130,7 @@ class HeroDef(_Frozen):
     reserve_limit: int = Field(2, ge=0)
     landmark_limit: int = Field(2, ge=0)
     abilities: tuple[Ability, ...] = ()
+    retired: bool = False
 
     @model_validator(mode="after")
     def _coherent(self) -> HeroDef:
@@ -145,12 +149,38 @@ class DeckDef(_Frozen):
     name: Names
     hero: str
     cards: dict[str, int]
+    #: The list as it stood in an earlier edition (D-ALT-23), for matches started then.
+    retired: bool = False
 
 
 class Content(_Frozen):
     heroes: dict[str, HeroDef]
     cards: dict[str, CardDef]
     decks: dict[str, DeckDef]
+
+    def edition(self, edition: int) -> Content:
+        """The content a match of this edition plays (D-ALT-23): the current one without the retired
+        printings and lists (what /carte shows and a new deck may hold), the first without the errata."""
+        if edition >= 2:
+            return Content(
+                heroes={k: h for k, h in self.heroes.items() if not h.retired},
+                cards={k: c for k, c in self.cards.items() if not c.retired},
+                decks={k: d for k, d in self.decks.items() if not d.retired},
+            )
+        return Content(
+            heroes={k: h for k, h in self.heroes.items() if not ERRATA.search(k)},
+            cards={k: c for k, c in self.cards.items() if not ERRATA.search(k)},
+            decks=self.decks,
+        )
+
+
+#: The id suffix of a later edition's printing ("lancier_aube_e2").
+ERRATA = re.compile(r"_e\d+$")
+
+
+def printed_id(card_id: str) -> str:
+    """The id a card is known by, whatever its edition: lists typing old ids keep working."""
+    return ERRATA.sub("", card_id)
 
 
 def parse_content(cards_doc: Any, decks_doc: Any) -> Content:

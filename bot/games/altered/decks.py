@@ -67,8 +67,12 @@ def parse_decklist(content: Content, text: str) -> tuple[str | None, dict[str, i
     """Read a pasted list with the kernel's parser (bot/engine/decklist.py): returns (hero id, {card id:
     count}, problems). The Hero is a line of its own, with or without a count of 1."""
     entries, problems = decklist.parse(text, labels={"hero": "hero", "héros": "hero"})
-    names: dict[str, tuple[str, ...]] = {cid: (c.name.fr, c.name.en) for cid, c in content.cards.items()}
-    names.update({hid: (h.name.fr, h.name.en) for hid, h in content.heroes.items()})
+    from .content import printed_id
+
+    names: dict[str, tuple[str, ...]] = {
+        cid: (c.name.fr, c.name.en, printed_id(cid)) for cid, c in content.cards.items()
+    }
+    names.update({hid: (h.name.fr, h.name.en, printed_id(hid)) for hid, h in content.heroes.items()})
     found, unknown = decklist.resolve(entries, decklist.name_index(names), card_ref)
     problems += unknown
     hero: str | None = None

@@ -58,14 +58,22 @@ def _load_catalog() -> dict[str, dict[str, str]]:
     return catalog
 
 
-def resolve_deck(options: dict[str, Any]) -> tuple[str, str, dict[str, int]]:
-    """(deck label, hero id, card counts) for validated seat options."""
+#: The content's edition (D-ALT-23): a match plays the edition it was created in; matches saved
+#: before editions existed have none in their options and play the first.
+EDITION = 2
+CURRENT = CONTENT.edition(EDITION)
+
+
+def resolve_deck(options: dict[str, Any], edition: int = EDITION) -> tuple[str, str, dict[str, int]]:
+    """(deck label, hero id, card counts) for validated seat options, in the match's edition: a
+    first-edition match deals a ready-made deck's first list (`<id>_e1`) under the id players know."""
     if "decklist" in options:
-        hero, cards, _ = parse_decklist(CONTENT, options["decklist"])
+        hero, cards, _ = parse_decklist(CONTENT.edition(edition), options["decklist"])
         assert hero is not None
         return "custom", hero, cards
-    deck = CONTENT.decks[options["deck"]]
-    return deck.id, deck.hero, dict(deck.cards)
+    deck_id = options["deck"]
+    deck = CONTENT.decks.get(f"{deck_id}_e1", CONTENT.decks[deck_id]) if edition < 2 else CONTENT.decks[deck_id]
+    return deck_id, deck.hero, dict(deck.cards)
 
 
 class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
@@ -99,10 +107,13 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
 
     # -- options ----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"max_days"}
+        unknown = set(options) - {"max_days", "edition"}
         if unknown:
             raise EngineError("altered.unknown_option", option=sorted(unknown)[0])
-        out: dict[str, Any] = {}
+        # a new match records the current edition, so an errata never changes a match under way
+        out: dict[str, Any] = {"edition": options.get("edition", EDITION)}
+        if out["edition"] not in (1, EDITION):
+            raise EngineError("altered.unknown_option", option="edition")
         if "max_days" in options:
             days = options["max_days"]
             if not isinstance(days, int) or not 3 <= days <= 60:
@@ -115,14 +126,14 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         if not options:
             return {}
         if set(options) == {"deck"}:
-            if options["deck"] not in CONTENT.decks:
+            if options["deck"] not in CURRENT.decks:
                 raise EngineError(
                     "altered.invalid_deck", problems=[txt("altered.deck.unknown_deck", name=str(options["deck"]))]
                 )
             return {"deck": options["deck"]}
         if set(options) == {"decklist"} and isinstance(options["decklist"], str):
-            hero, cards, problems = parse_decklist(CONTENT, options["decklist"])
-            problems += deck_problems(CONTENT, hero, cards)
+            hero, cards, problems = parse_decklist(CURRENT, options["decklist"])
+            problems += deck_problems(CURRENT, hero, cards)
             if problems:
                 raise EngineError("altered.invalid_deck", problems=problems)
             return {"decklist": options["decklist"]}
@@ -134,7 +145,8 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         players = []
         for i, spec in enumerate(seats):
             seat_opts = spec.options or {"deck": DEFAULT_DECKS[i % 2]}
-            deck_id, hero, cards = resolve_deck(self.validate_seat_options(seat_opts))
+            edition = int(options.get("edition", 1))
+            deck_id, hero, cards = resolve_deck(self.validate_seat_options(seat_opts), edition)
             pile = shuffled(rng, [cid for cid, n in sorted(cards.items()) for _ in range(n)])
             deck = [Obj(uid=i * UIDS_PER_SEAT + j, card=cid) for j, cid in enumerate(pile)]
             players.append(PlayerState(name=spec.name, deck_id=deck_id, hero=hero, deck=deck))
@@ -271,7 +283,8 @@ def _cards() -> list[Any]:
     from .content import CONTENT
 
     out = []
-    for hero in CONTENT.heroes.values():
+    current = CONTENT.edition(EDITION)
+    for hero in current.heroes.values():
         lines = {
             loc: (
                 AlteredGame.catalog[loc].get("altered.card_type.hero", "Hero"),
@@ -280,7 +293,7 @@ def _cards() -> list[Any]:
             for loc in ("fr", "en")
         }
         out.append(CardInfo(id=hero.id, game="altered", name={"fr": hero.name.fr, "en": hero.name.en}, lines=lines))
-    for card in CONTENT.cards.values():
+    for card in current.cards.values():
         out.append(
             CardInfo(
                 id=card.id,

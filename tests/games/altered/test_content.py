@@ -11,13 +11,14 @@ import yaml
 from bot.engine import EngineError
 from bot.engine.content import ContentError
 from bot.games.altered import GAME
-from bot.games.altered.content import CONTENT, CONTENT_DIR, load_content, parse_content
+from bot.games.altered.content import CONTENT, CONTENT_DIR, load_content, parse_content, printed_id
 from bot.games.altered.decks import deck_problems, parse_decklist
 
 
 def test_content_loads_and_decks_are_legal() -> None:
     content = load_content()
-    assert set(content.decks) == {"aube", "seuil"}
+    assert set(content.edition(2).decks) == {"aube", "seuil"}
+    assert {d for d, deck in content.decks.items() if deck.retired} == {"aube_e1", "seuil_e1"}
     for deck in content.decks.values():
         assert sum(deck.cards.values()) == 39 and len(deck.cards) == 13
         assert deck_problems(content, deck.hero, deck.cards) == []
@@ -82,8 +83,9 @@ def test_invalid_deck_lists_every_problem() -> None:
 
 
 def test_match_options() -> None:
-    assert GAME.validate_options({}) == {} and GAME.validate_options({"max_days": 10}) == {"max_days": 10}
-    for bad in ({"max_days": 1}, {"colour": "red"}):
+    assert GAME.validate_options({}) == {"edition": 2}
+    assert GAME.validate_options({"max_days": 10}) == {"edition": 2, "max_days": 10}
+    for bad in ({"max_days": 1}, {"colour": "red"}, {"edition": 9}):
         with pytest.raises(EngineError):
             GAME.validate_options(bad)
 
@@ -101,3 +103,29 @@ def test_setup_with_chosen_decks() -> None:
     assert [len(p.hand) for p in s.players] == [6, 6] and [len(p.deck) for p in s.players] == [33, 33]
     assert sum(not r.revealed for r in s.regions) == 6 and s.phase == "setup"
     assert GAME.to_act(s) == frozenset({0, 1})
+
+
+def test_an_errata_never_changes_a_match_under_way() -> None:
+    """D-ALT-23: a match saved before editions (no `edition` option) deals the first edition's lists,
+    cards and hero; a new match records the current edition and deals the errata; a list naming a
+    card by its old id gets the current printing; /carte and deck choices show only current ones."""
+    from bot.engine import Rng, SeatSpec
+
+    seats = [SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")]
+    old = GAME.setup(seats, {}, Rng(1)).state
+    assert [p.hero for p in old.players] == ["neree", "orvan"]
+    assert [p.deck_id for p in old.players] == ["aube", "seuil"]
+    old_cards = {o.card for p in old.players for o in p.all_cards()}
+    assert "lancier_aube" in old_cards and "lancier_aube_e2" not in old_cards
+    new = GAME.setup(seats, GAME.validate_options({}), Rng(1)).state
+    assert [p.hero for p in new.players] == ["neree", "orvan_e2"]
+    new_cards = {o.card for p in new.players for o in p.all_cards()}
+    assert "lancier_aube_e2" in new_cards and "lancier_aube" not in new_cards
+    content = load_content()
+    typed = "\n".join(["Héros : neree"] + [f"{n} {printed_id(c)}" for c, n in content.decks["aube"].cards.items()])
+    hero, cards, problems = parse_decklist(content.edition(2), typed)
+    assert problems == [] and hero == "neree" and cards == dict(content.decks["aube"].cards)
+    with pytest.raises(EngineError):
+        GAME.validate_seat_options({"deck": "aube_e1"})
+    shown = {c.id for c in GAME.cards()}
+    assert "lancier_aube_e2" in shown and not shown & {"lancier_aube", "orvan"}
