@@ -81,6 +81,8 @@ class RuleEntry(BaseModel):
     source: str = Field(min_length=3)
     #: True when the documents are silent and this is our ruling.
     decision: bool = False
+    #: The decisions of docs/rules/<game>.md this ruling states ("D-LIB-05"); internal, never shown.
+    decisions: tuple[str, ...] = ()
     #: True when the entry describes a card (answers ``/carte``).
     card: bool = False
 
