@@ -47,4 +47,4 @@ def balance_decks() -> list[str]:
     """The starter decks whose balance the bench measures."""
     from .content import CONTENT
 
-    return list(CONTENT.decks)
+    return list(CONTENT.edition(2).decks)

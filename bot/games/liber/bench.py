@@ -73,4 +73,4 @@ def balance_decks() -> list[str]:
     """The starter decks whose balance the bench measures."""
     from .content import DECKS
 
-    return list(DECKS)
+    return [d for d, deck in DECKS.items() if not deck.retired]
