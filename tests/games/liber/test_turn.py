@@ -292,3 +292,22 @@ def test_a_blocked_honneur_attack_hits_only_the_blocker() -> None:
     s = act(t.state, 1, Block(blocker=(1, F, 2))).state
     assert s.piece((1, F, 0)) is not None and s.piece((1, F, 1)) is not None
     assert s.piece((1, F, 2)).pv == 2  # type: ignore[union-attr]
+
+
+def test_placement_is_chosen_card_first_then_only_its_legal_places() -> None:
+    """#12 §4: a placement turn offers 60-odd actions; the menu groups them by card (one short list),
+    and each card's group holds only the places where it may legally go (at most 15)."""
+    from collections import Counter
+
+    from bot.engine import Ask
+
+    hand = ["milicien", "archer", "piquier", "chevalier", "pretre", "eclaireur", "benediction"]
+    state = make_state(phase="placement", hands=(hand, []), gold=(50, 0))
+    choices = GAME.suggest(state, 0, Ask())
+    assert len(choices) > 25  # one flat list would not fit a Discord menu
+    per_group = Counter(c.group_key for c in choices if c.group_key)
+    plays = {k: n for k, n in per_group.items() if k.startswith("play:")}
+    assert len(per_group) <= 25 and {f"play:{c}" for c in hand[:-1]} <= set(plays)  # every unit has its group
+    assert all(n <= 15 for n in plays.values())
+    for choice in choices:
+        GAME.check(state, 0, choice.action)  # every place offered is legal
