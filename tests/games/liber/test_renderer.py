@@ -26,15 +26,50 @@ def midgame() -> LiberState:
 @pytest.mark.parametrize("viewer", [None, 0, 1])
 def test_board_image(midgame: LiberState, locale: str, viewer: int | None) -> None:
     image = render_board(GAME.view(midgame, viewer), locale=locale)
-    assert image.mode == "RGB" and image.size[0] <= 1200 and image.size[1] <= 900
+    assert image.mode == "RGB" and image.size[0] <= 720 and image.size[1] <= 2 * image.size[0]
     buf = io.BytesIO()
     image.save(buf, format="PNG")
     assert len(buf.getvalue()) < 1024 * 1024
 
 
-def test_statuses_are_drawn() -> None:
-    state = make_state({(0, 2, 0): {"card": "brute", "poisoned": True, "paralysis": 1, "sick": True}})
-    assert render_board(GAME.view(state, None), locale="fr").size == (1200, 840)
+def _colour_count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    return sum(n for n, c in image.getcolors(1 << 20) or [] if c == colour)
+
+
+def test_statuses_are_drawn_as_symbols_explained_under_the_board() -> None:
+    from renderers.liber import PARALYSIS, POISON, SICK
+
+    marked = make_state({(0, 2, 0): {"card": "brute", "poisoned": True, "paralysis": 1, "sick": True}})
+    plain = make_state({(0, 2, 0): {"card": "brute", "sick": False}})
+    with_marks = render_board(GAME.view(marked, None), locale="fr")
+    without = render_board(GAME.view(plain, None), locale="fr")
+    for colour in (POISON, PARALYSIS, SICK):
+        assert _colour_count(with_marks, colour) > 100 + _colour_count(without, colour), colour
+    assert with_marks.height > without.height  # the legend line
+
+
+def _views_along(seed: int, every: int) -> list[LiberState]:
+    states: list[LiberState] = []
+    arena.play(GAME, (RandomAgent(), RandomAgent()), seed, invariant=states.append)
+    return states[::every] + states[-1:]
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_every_text_reads_on_a_phone_along_a_whole_match(seed: int) -> None:
+    """Issue #12 §5: at 390 px wide (a phone in portrait) no text of the board or hand is under 12 px."""
+    from renderers.theme import PHONE_MIN_PX, PHONE_WIDTH, phone_min_size
+
+    for state in _views_along(seed, 12):
+        for viewer in (None, 0, 1):
+            view = GAME.view(state, viewer)
+            for locale in ("fr", "en"):
+                for image in (render_board(view, locale=locale), render_hand(view, locale=locale)):
+                    if image is None:
+                        continue
+                    assert image.width <= 720 and image.height <= 2 * image.width, image.size
+                    smallest = image.info["text_px_min"]
+                    assert smallest >= phone_min_size(image.width)
+                    assert smallest * PHONE_WIDTH / image.width >= PHONE_MIN_PX
 
 
 def test_accents_render_with_a_real_glyph() -> None:
@@ -96,3 +131,16 @@ def test_the_last_action_is_highlighted_on_the_board() -> None:
 
     count = accent_pixels(highlighted) - accent_pixels(plain)
     assert count > 500  # two thick outlines
+
+
+def test_an_equipped_item_is_marked_on_the_board_and_named_in_the_alt_text() -> None:
+    from renderers.liber import ITEM
+
+    armed = make_state({(0, 2, 0): {"card": "brute", "items": ["lame_maudite"], "sick": False}})
+    bare = make_state({(0, 2, 0): {"card": "brute", "sick": False}})
+    view = GAME.view(armed, None)
+    assert _colour_count(render_board(view, locale="fr"), ITEM) > 100 + _colour_count(
+        render_board(GAME.view(bare, None), locale="fr"), ITEM
+    )
+    text = summarize(view, locale="fr")
+    assert "Brute (front, " in text and ", + Lame maudite)" in text
