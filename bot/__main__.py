@@ -1,4 +1,5 @@
-"""`python -m bot [run|demo|bench|regle]`: the bot, the offline demo, the benchmark, the rules CLI."""
+"""`python -m bot [run|demo|bench|regle|screens]`: the bot, the offline demo, the benchmark, the rules CLI,
+and the board images of the docs."""
 
 from __future__ import annotations
 
@@ -19,11 +20,15 @@ def main(argv: list[str] | None = None) -> int:
         from bot.devtools.bench import main as bench_main
 
         return bench_main(args)
+    if command == "screens":
+        from bot.devtools.screens import main as screens_main
+
+        return screens_main(args)
     if command in ("regle", "rules"):
         from bot.rules.cli import main as rules_main
 
         return rules_main(args)
-    print(f"unknown command: {command} (run, demo, bench, regle)", file=sys.stderr)
+    print(f"unknown command: {command} (run, demo, bench, regle, screens)", file=sys.stderr)
     return 2
 
 

@@ -15,6 +15,7 @@ from .registry import register_renderer, renderer_for
 
 __all__ = [
     "Rendered",
+    "at_phone_width",
     "register_renderer",
     "render_board_png",
     "render_hand_png",
@@ -60,6 +61,16 @@ def render_preview_png(game_key: str, view: Any, overlay: dict[str, Any], locale
     start = time.perf_counter()
     image = fn(view, overlay, locale=locale)
     return Rendered(png=to_png(image), ms=(time.perf_counter() - start) * 1000)
+
+
+def at_phone_width(image: Any) -> Any:
+    """The image as a phone in portrait shows it (390 px wide): what the docs' screenshots show."""
+    from PIL import Image
+
+    from .theme import PHONE_WIDTH
+
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
 
 
 def summary_text(game_key: str, view: Any, locale: str) -> str:

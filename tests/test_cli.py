@@ -90,3 +90,15 @@ def test_each_demo_seed_deals_a_different_match(capsys: pytest.CaptureFixture[st
         assert asyncio.run(play_one("altered", None, seed=seed, quiet=False))
         summaries.append(next(line for line in capsys.readouterr().out.splitlines() if line.startswith("-----")))
     assert summaries[0] != summaries[1]
+
+
+def test_screens_writes_the_board_as_a_phone_shows_it(tmp_path: Path) -> None:
+    from PIL import Image
+
+    assert main(["screens", "--out", str(tmp_path), "--game", "liber"]) == 0
+    board = Image.open(tmp_path / "liber-board.png")
+    phone = Image.open(tmp_path / "liber-board-phone.png")
+    assert board.width == 640 and phone.width == 390
+    assert abs(phone.height / phone.width - board.height / board.width) < 0.01
+    assert (tmp_path / "liber-hand.png").exists()
+    assert "King of Liber" in (tmp_path / "liber-board.txt").read_text(encoding="utf-8")
