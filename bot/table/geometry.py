@@ -191,14 +191,38 @@ class Table:
         return None
 
     def engagement_stop(self, mover: Base, path: Sequence[Point], enemies: Sequence[Base], reach: int) -> Point | None:
-        """The first point of the path where the mover comes within `reach` of an enemy (1 unit steps)."""
+        """The first point of the path where the mover comes within `reach` of an enemy.
+
+        Solved per segment and enemy (where the centre's distance to the enemy's centre first equals
+        `reach` + both radii), then nudged along the segment to the first integer point that is
+        `within` by the exact test, so the answer never depends on float rounding.
+        """
         if any(within(mover.at(path[0]), e, reach) for e in enemies):
             return None  # already engaged: leaving is the game's business (disengage)
         for p, q in itertools.pairwise(path):
-            steps = max(1, math.isqrt(distance2(p, q)))
-            for i in range(1, steps + 1):
-                x = p[0] + (q[0] - p[0]) * i // steps
-                y = p[1] + (q[1] - p[1]) * i // steps
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            length2 = dx * dx + dy * dy
+            if length2 == 0:
+                continue
+            first: float | None = None
+            for e in enemies:
+                # a rounded point lies within 1.5 units of the line: solve with that much slack, then walk
+                limit = reach + mover.radius + e.radius + 2
+                fx, fy = p[0] - e.centre[0], p[1] - e.centre[1]
+                b = 2 * (fx * dx + fy * dy)
+                c = fx * fx + fy * fy - limit * limit
+                disc = b * b - 4 * length2 * c
+                if disc < 0:
+                    continue
+                t = max(0.0, (-b - math.sqrt(disc)) / (2 * length2))
+                if t <= 1 and (first is None or t < first):
+                    first = t
+            if first is None:
+                continue
+            steps = max(1, math.isqrt(length2))
+            for i in range(max(1, math.floor(first * steps)), steps + 1):
+                x = p[0] + dx * i // steps
+                y = p[1] + dy * i // steps
                 if any(within(mover.at((x, y)), e, reach) for e in enemies):
                     return (x, y)
         return None

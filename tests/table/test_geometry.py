@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from bot.table.geometry import Base, Table, Terrain, edge_distance, within
 from bot.table.units import INCH
 
@@ -98,3 +100,27 @@ def test_suggestions_go_as_far_as_allowed_and_find_the_nearest_legal_point() -> 
     near = table.nearest_legal(mover.at(inch(9, 4)), inch(12, 12), [], 12 * INCH)
     assert near is not None and table.move_problem(mover.at(inch(9, 4)), [near], [], 12 * INCH) is None
     assert not lake.polygon.buffer(R - 1).contains(__import__("shapely").geometry.Point(near))
+
+
+def test_the_engagement_stop_is_the_first_unit_step_within_reach() -> None:
+    """The solved stop equals a walk of the path one unit at a time (the definition), on many paths."""
+    import random
+
+    rnd = random.Random(5)
+
+    def walk(mover: Base, p: tuple[int, int], q: tuple[int, int], enemies: list[Base]) -> tuple[int, int] | None:
+        steps = max(1, math.isqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2))
+        for i in range(1, steps + 1):
+            x, y = p[0] + (q[0] - p[0]) * i // steps, p[1] + (q[1] - p[1]) * i // steps
+            if any(within(mover.at((x, y)), e, INCH) for e in enemies):
+                return (x, y)
+        return None
+
+    for _ in range(400):
+        start = (rnd.randrange(0, 24 * INCH), rnd.randrange(0, 24 * INCH))
+        end = (rnd.randrange(0, 24 * INCH), rnd.randrange(0, 24 * INCH))
+        mover = Base("m", 0, start, R)
+        enemies = [Base(f"e{i}", 1, (rnd.randrange(0, 24 * INCH), rnd.randrange(0, 24 * INCH)), R) for i in range(3)]
+        if any(within(mover, e, INCH) for e in enemies):
+            continue
+        assert TABLE.engagement_stop(mover, [start, end], enemies, INCH) == walk(mover, start, end, enemies)
