@@ -297,6 +297,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--pace-matches", type=int, default=3, help="Liber matches played at once for the pace figure (0: skip)"
     )
+    parser.add_argument(
+        "--table-games", type=int, default=200, help="Colors of Magic games, AI against random (0: skip)"
+    )
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     import logging
@@ -307,7 +310,7 @@ def main(argv: list[str]) -> int:
     if args.rss_worker:
         print(json.dumps(asyncio.run(_rss_worker(args.rss_worker, args.matches))))
         return 0
-    wanted = args.game or keys
+    wanted = [k for k in (args.game or keys) if k in keys]  # "colors" is benched below, by name
     extra = [] if not args.no_test_game else ["--no-test-game"]
     report: dict[str, Any] = {"games": {}}
     all_samples_p50, all_samples_p99, persist, rss = [], [], [], []
@@ -396,6 +399,12 @@ def main(argv: list[str]) -> int:
                 f"lost {crash['lost']}, half-applied {crash['half_applied']}, undelivered after restart "
                 f"{crash['undelivered_after_restart']} ({crash['seconds']} s)"
             )
+    if args.table_games and (not args.game or "colors" in args.game):
+        # Colors of Magic: its engine runs here before the host plays it (issue #13)
+        colors = module_figures("bot.games.colors.bench", {"figures": (args.table_games,)}).get("figures", {})
+        report["colors"] = colors
+        if not args.json:
+            print(f"== colors (engine): {json.dumps(colors)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

@@ -1,0 +1,117 @@
+"""The Colors of Magic AI: it sees its seat's view only (it plays on a determinized state).
+
+Activation phase: each choice is scored one creature-activation deep (activating a creature is worth
+the best thing that creature can then do); attacks are scored by their expected duel; casting by the
+state it leaves. Duels: it plays its lowest-value cards while its known total does not beat what the
+other side may still add, and passes otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import ANY, RandomSource, Rng, Seat
+
+from . import board
+from .actions import Activate, Attack, DuelCard, DuelPass, Pass
+from .content import CARDS, SCENARIOS
+from .resolve import controller, duel_totals
+from .state import ColorsState
+
+AVERAGE_INITIATIVE = 3  # what one face-down card of the other side is worth, on average
+
+
+def evaluate(state: ColorsState, seat: int) -> float:
+    """From `seat`'s side: victory, VP, the wizards' PV, material, objectives held and approached."""
+    if state.winners is not None:
+        if not state.winners:
+            return 0.0
+        return 1e6 if seat in state.winners else -1e6
+    me, them = state.sides[seat], state.sides[1 - seat]
+    score = 100.0 * (me.vp - them.vp)
+    for f in state.figures:
+        if f.owner not in (0, 1):
+            continue  # a monster: worth its VP to whoever kills it, counted once it is done
+        sign = 1.0 if f.owner == seat else -1.0
+        if f.wizard:
+            score += sign * 12.0 * f.pv
+        else:
+            card = CARDS[f.card]
+            score += sign * (4.0 * f.pv + 2.0 * card.cost)
+    score += 0.8 * (me.mana - them.mana) + 1.0 * (len(me.hand) - len(them.hand))
+    for obj in SCENARIOS[state.scenario].objectives:
+        if state.objectives.get(obj.id, 0) <= 0:
+            continue
+        holder = controller(state, obj.point())
+        if holder is not None:
+            score += 25.0 if holder == seat else -25.0
+        near = [board.base(f) for f in state.figures if f.owner == seat and not f.wizard]
+        if near:
+            from bot.table.geometry import Base, edge_distance
+
+            mark = Base("o", -2, obj.point(), 0)
+            score -= 0.6 * min(edge_distance(b, mark) for b in near) / 254
+    if state.duel is not None:
+        a, d = duel_totals(state, state.duel)
+        att = state.figure(state.duel.attacker)
+        if att is not None:
+            sign = 1.0 if att.owner == seat else -1.0
+            score += sign * 6.0 * max(-2, min(2, a - d))
+    return score
+
+
+class ColorsAgent:
+    """One creature-activation deep greedy player with a duel heuristic (`game.agent(level)`)."""
+
+    def choose(self, game: Any, view: Any, seat: Seat, rng: RandomSource) -> Any:
+        state: ColorsState = game.determinize(view, rng)
+        top = state.stack[-1].kind if state.stack else None
+        if top == "duel":
+            return self._duel(state, seat)
+        choices = [c.action for c in game.suggest(state, seat, ANY)]
+        if not choices:
+            return None
+        best, best_score = [], float("-inf")
+        for action in choices:
+            score = self._score(game, state, seat, action, rng)
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return best[rng.below(len(best))]
+
+    def _score(self, game: Any, state: ColorsState, seat: int, action: Any, rng: RandomSource) -> float:
+        after = game.apply(state, seat, action, Rng(rng.below(1 << 30) + 1)).state
+        if isinstance(action, Activate):  # worth what the creature can then do
+            follow = [c.action for c in game.suggest(after, seat, ANY)]
+            return max(
+                (evaluate(game.apply(after, seat, a, Rng(7)).state, seat) for a in follow),
+                default=evaluate(after, seat),
+            )
+        if isinstance(action, Pass):
+            untapped = sum(1 for f in state.figures if f.owner == seat and not f.tapped)
+            return evaluate(after, seat) - 3.0 * untapped
+        if isinstance(action, Attack):
+            return evaluate(after, seat) + 1.0
+        return evaluate(after, seat)
+
+    def _duel(self, state: ColorsState, seat: int) -> Any:
+        duel = state.duel
+        assert duel is not None
+        a, d = duel_totals(state, duel)
+        att = state.figure(duel.attacker)
+        mine_attacking = att is not None and att.owner == seat
+        mine, theirs = (a, d) if mine_attacking else (d, a)
+        # what the other side may still add: at least one more card if it has any
+        their_hand = len(state.sides[1 - seat].hand)
+        margin = mine - theirs - (AVERAGE_INITIATIVE if their_hand and duel.passes == 0 else 0)
+        played = len(duel.cards[seat])
+        hand = sorted(set(state.sides[seat].hand), key=lambda c: (CARDS[c].cost, -CARDS[c].boost.initiative, c))
+        if margin > 0 or not hand or played >= 3:
+            return DuelPass()
+        # the cheapest card that closes the gap, else the strongest
+        gap = -margin + 1
+        for card in hand:
+            if CARDS[card].boost.initiative >= gap:
+                return DuelCard(card=card)
+        return DuelCard(card=max(hand, key=lambda c: (CARDS[c].boost.initiative, c)))

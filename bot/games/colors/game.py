@@ -1,0 +1,225 @@
+"""Colors of Magic on the kernel: set-up, `check` / `suggest` / `apply`, views, determinize, the AI.
+
+Not registered with the host yet (`bot.games.colors` exposes no `GAME`): the Monster phase, the stack
+of instants and the `/colors` commands land next (issue #13). Tests and the bench use `COLORS`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bot.engine import (
+    Ask,
+    BaseGame,
+    CardInfo,
+    Choice,
+    Decision,
+    Outcome,
+    Preview,
+    RandomSource,
+    Seat,
+    SeatSpec,
+    Text,
+    Transition,
+    shuffled,
+    txt,
+)
+from bot.engine.sealed import Sealed
+
+from . import resolve, rules
+from .actions import ColorsAction
+from .content import ACTIVATION, CARDS, WIZARDS, codex_of, grimoire_of
+from .state import ColorsState, Duel, Side
+from .views import ColorsView, build_view
+
+DEFAULT_WIZARDS = ("braise", "roc")
+DEFAULT_SCENARIO = "pierres_de_mana"
+
+
+class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
+    key = "colors"
+    state_type = ColorsState
+    action_type = ColorsAction
+    families: ClassVar[dict[str, tuple[str, ...]]] = {
+        "agir": ("activate", "cast", "pass"),
+        "creature": ("move", "disengage", "attack", "done"),
+        "duel": ("duel_card", "duel_pass"),
+    }
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        wizard = options.get("wizard")
+        if wizard is not None and wizard not in WIZARDS:
+            raise rules.refuse("unknown_wizard", "setup")
+        return {"wizard": wizard} if wizard else {}
+
+    def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[ColorsState]:
+        wizards = [(s.options or {}).get("wizard") or DEFAULT_WIZARDS[i] for i, s in enumerate(seats)]
+        ev: resolve.Events = []
+        state, _ = resolve.opening(list(seats), wizards, options.get("scenario", DEFAULT_SCENARIO), rng, ev)
+        sealed = tuple(Sealed(label="deck", seat=i, payload=list(s.deck)) for i, s in enumerate(state.sides))
+        if state.monster_deck:
+            sealed += (Sealed(label="activation", seat=None, payload=list(state.monster_deck)),)
+        state = resolve.start_round(state, rng, ev)
+        ev += resolve.secret_events(state)
+        return Transition(state=state, events=tuple(ev), sealed=sealed)
+
+    # -- legality ---------------------------------------------------------------------------------
+    def check(self, state: ColorsState, seat: Seat, action: Any) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: ColorsState, seat: Seat, action: Any, rng: RandomSource) -> Transition[ColorsState]:
+        new, events = resolve.apply(state, seat, action, rng)
+        return Transition(state=new, events=tuple(events))
+
+    def outcome(self, state: ColorsState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        scores = {str(i): s.vp for i, s in enumerate(state.sides)}
+        reason = txt(f"colors.outcome.{state.reason}")
+        if not state.winners:
+            return Outcome(draw=True, reason=reason, scores=scores)
+        return Outcome(winners=state.winners, reason=reason, scores=scores)
+
+    def suggest(self, state: ColorsState, seat: Seat, ask: Ask) -> list[Choice[Any]]:
+        from .suggest import suggestions
+
+        return suggestions(self, state, seat, ask)
+
+    # -- information ------------------------------------------------------------------------------
+    def view(self, state: ColorsState, viewer: Seat | None) -> ColorsView:
+        return build_view(state, viewer)
+
+    def determinize(self, view: ColorsView, rng: RandomSource) -> ColorsState:
+        """A state consistent with `view`: unseen cards dealt at random from what the seat has not seen."""
+        sides = []
+        duel_cards: list[tuple[str, ...]] = [(), ()]
+        for s in view.sides:
+            pool = Counter(grimoire_of(WIZARDS[s.wizard], CARDS) + codex_of(WIZARDS[s.wizard]))
+            seen = Counter(s.discard) + Counter(s.exile) + Counter(s.permanents)
+            for f in view.figures:
+                if f.owner == s.seat:
+                    seen += Counter(f.items)
+                    if not f.wizard and not f.token:
+                        seen[f.card] += 1
+            known_hand = s.hand
+            mine = view.duel.mine if view.duel is not None and view.viewer == s.seat else None
+            if known_hand is not None:
+                seen += Counter(known_hand)
+            if mine:
+                seen += Counter(mine)
+            unseen = shuffled(rng, sorted((pool - seen).elements()))
+            count = view.duel.counts[s.seat] if view.duel is not None else 0
+            if mine is not None:
+                duel_cards[s.seat] = tuple(mine)
+            else:
+                duel_cards[s.seat], unseen = tuple(unseen[:count]), unseen[count:]
+            if known_hand is None:
+                hand, unseen = tuple(unseen[: s.hand_count]), unseen[s.hand_count :]
+            else:
+                hand = known_hand
+            sides.append(
+                Side(
+                    name=s.name,
+                    wizard=s.wizard,
+                    mana=s.mana,
+                    hand=hand,
+                    deck=tuple(unseen[: s.deck_count]),
+                    discard=s.discard,
+                    exile=s.exile,
+                    permanents=s.permanents,
+                    vp=s.vp,
+                    passed=s.passed,
+                )
+            )
+        duel = None
+        if view.duel is not None:
+            d = view.duel
+            duel = Duel(
+                attacker=d.attacker,
+                defender=d.defender,
+                ranged=d.ranged,
+                cover=d.cover,
+                free=d.free,
+                cards=(duel_cards[0], duel_cards[1]),
+                turn=d.turn,
+                passes=d.passes,
+            )
+        stack = tuple(
+            Decision(
+                seats=seats,
+                kind=kind,
+                secret=kind == "duel",
+                context={"figure": view.active} if kind == "creature" else {},
+            )
+            for kind, seats in view.stack
+        )
+        return ColorsState(
+            scenario=view.scenario,
+            round=view.round,
+            phase=view.phase,
+            first=view.first,
+            first_passer=view.first_passer,
+            turn=view.turn,
+            sides=(sides[0], sides[1]),
+            figures=view.figures,
+            counter=view.counter,
+            objectives=view.objectives,
+            active=view.active,
+            duel=duel,
+            duels=view.duels,
+            pending_move=view.pending_move,
+            stack=stack,
+            monster_deck=tuple(
+                shuffled(rng, sorted((Counter(list(ACTIVATION)) - Counter(view.monster_discard)).elements()))
+            )
+            if view.monster_deck_count
+            else (),
+            monster_discard=view.monster_discard,
+            monster_steps=view.monster_steps,
+            last=view.last,
+            last_path=view.last_path,
+            winners=view.winners,
+            reason=view.reason,
+        )
+
+    def agent(self, level: str = "normal") -> Any:
+        from .ai import ColorsAgent
+
+        return ColorsAgent()
+
+    # -- presentation -----------------------------------------------------------------------------
+    def phase(self, state: ColorsState) -> str:
+        return "over" if state.winners is not None else f"{state.phase}:{state.round}"
+
+    def describe_action(self, state: ColorsState, seat: Seat, action: Any) -> Text:
+        from .suggest import describe
+
+        return describe(state, seat, action)
+
+    def preview(self, state: ColorsState, seat: Seat, action: Any) -> Preview | None:
+        from .suggest import preview
+
+        return preview(state, seat, action)
+
+    def cards(self) -> list[CardInfo]:
+        out = []
+        for card in CARDS.values():
+            lines: dict[str, tuple[str, ...]] = {}
+            for loc in ("fr", "en"):
+                kind = f"{card.type} · {card.cost}"
+                stats = ()
+                if card.creature is not None:
+                    c = card.creature
+                    stats = (f"PV {c.pv} · Mv {c.move} · Déf {c.defense} · Mêlée {c.melee} · Dist {c.ranged}",)
+                lines[loc] = (kind, *stats, f"Init {card.boost.initiative}")
+            out.append(CardInfo(id=card.id, game=self.key, name={"fr": card.name.fr, "en": card.name.en}, lines=lines))
+        return out
+
+
+from .i18n import load_catalog  # noqa: E402
+
+ColorsGame.catalog = load_catalog()
+COLORS = ColorsGame()

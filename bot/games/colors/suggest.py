@@ -1,0 +1,285 @@
+"""`suggest` for Colors of Magic: useful, already-checked choices among infinitely many legal ones.
+
+Moves: into contact with each enemy (the point where the path meets the 1" engagement), toward each
+objective, the furthest point toward the enemy wizard, and the point a player typed ("C7", "12,5 8"),
+or the nearest legal point to it. Casts: each card in hand on each target in range and sight, paid
+from the pool, else with the discard, else with the Blood Pact of the sturdiest creatures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Ask, Choice, IllegalAction, Preview, Text, txt
+from bot.engine.choices import NO_LABEL
+from bot.table.units import INCH, Point
+
+from . import board, rules
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
+from .content import CARDS, SCENARIOS
+from .state import ColorsState, Figure
+
+
+def _ok(state: ColorsState, seat: int, action: Any) -> bool:
+    try:
+        rules.check(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def suggestions(game: Any, state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
+    if not state.stack or seat not in state.stack[-1].waiting():
+        return []
+    kind = state.stack[-1].kind
+    raw: list[Any] = []
+    typed: set[str] = set()  # the moves toward the point the player typed
+    if kind == "duel":
+        raw = [DuelPass(), *(DuelCard(card=c) for c in sorted(set(state.sides[seat].hand)))]
+    elif kind == "creature":
+        raw, typed = _creature_actions(state, seat, ask)
+    else:
+        raw = [Pass()]
+        raw += [Activate(figure=f.id) for f in state.figures if f.owner == seat and not f.tapped]
+        raw += _casts(state, seat)
+    out: list[Choice[Any]] = []
+    seen: set[str] = set()
+    for action in raw:
+        if not ask.wants(action.kind) or not _ok(state, seat, action):
+            continue
+        key = action.model_dump_json()
+        if key in seen:
+            continue
+        seen.add(key)
+        label = describe(state, seat, action) if ask.labels else NO_LABEL
+        piece = getattr(action, "figure", None) or getattr(action, "card", None)
+        previewed = isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _kills(state, action))
+        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=key in typed))
+    if ask.piece is not None:
+        out = [c for c in out if c.group_key == ask.piece]
+    return out[: ask.limit] if ask.limit else out
+
+
+def _kills(state: ColorsState, action: Cast) -> bool:
+    return any((f := state.figure(fid)) is not None and n >= f.pv for fid, n in action.pact)
+
+
+# -- creatures -------------------------------------------------------------------------------------
+def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> tuple[list[Any], set[str]]:
+    """The active creature's attacks, moves (typed point first) and Done; and which moves were typed."""
+    fig = state.figure(state.active or "")
+    if fig is None:
+        return [], set()
+    out: list[Any] = [Done(figure=fig.id)]
+    hostile = [o for o in state.figures if board.hostile(fig, o)]
+    for o in sorted(hostile, key=lambda o: (board.distance(fig, o), o.id)):
+        out.append(Attack(figure=fig.id, target=o.id))
+        if board.profile(fig).ranged > 0:
+            out.append(Attack(figure=fig.id, target=o.id, ranged=True))
+    engaged = board.engaged_with(state, fig)
+    allowance = board.stat(state, fig, "move") * INCH
+    second = fig.moved and not fig.acted
+    typed: set[str] = set()
+    typed_point = board.MEASURE.parse_point(ask.text) if ask.text else None
+    for i, point in enumerate(destinations(state, fig, allowance, ask.text, leaving=bool(engaged))):
+        move: Any = None
+        if engaged and not fig.moved:
+            move = Disengage(figure=fig.id, path=(point,))
+        elif not fig.moved:
+            move = Move(figure=fig.id, path=(point,))
+        elif second:
+            move = Move(figure=fig.id, path=(point,), second=True)
+        if move is not None:
+            out.append(move)
+            if i == 0 and typed_point is not None:
+                typed.add(move.model_dump_json())
+    return out, typed
+
+
+def destinations(
+    state: ColorsState, fig: Figure, allowance: int, text: str = "", *, leaving: bool = False
+) -> list[Point]:
+    """Where a creature may usefully go: typed point first, contacts, objectives, the enemy wizard."""
+    table = board.table(state.scenario)
+    mover = board.base(fig)
+    others = [board.base(o) for o in state.figures if o.id != fig.id]
+    goals: list[Point] = []
+    typed = board.MEASURE.parse_point(text) if text else None
+    if typed is not None:
+        goals.append(typed)
+    for o in sorted((o for o in state.figures if board.hostile(fig, o)), key=lambda o: board.distance(fig, o)):
+        goals.append(o.centre)
+    goals += [obj.point() for obj in SCENARIOS[state.scenario].objectives]
+    if leaving:
+        goals.append(SCENARIOS[state.scenario].deploy_point(0 if fig.centre[0] < board.SIZE // 2 else 1))
+    points: list[Point] = []
+    for goal in goals:
+        end = table.furthest_toward(mover, goal, others, allowance)
+        stop = (
+            table.engagement_stop(
+                mover, [fig.centre, end], [b for b in others if b.side != fig.owner], board.ENGAGEMENT
+            )
+            if not leaving
+            else None
+        )
+        if stop is not None:
+            end = stop
+        if end != fig.centre and end not in points:
+            points.append(end)
+    return points
+
+
+# -- casting ---------------------------------------------------------------------------------------
+def _casts(state: ColorsState, seat: int) -> list[Cast]:
+    side = state.sides[seat]
+    casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
+    out: list[Cast] = []
+    for card_id in sorted(set(side.hand)):
+        card = CARDS[card_id]
+        if card.type == "instant":
+            continue
+        for caster in casters:
+            for target, at in _targets(state, seat, caster, card_id):
+                pay = _payment(state, seat, card_id, caster)
+                if pay is None:
+                    continue
+                discard, pact = pay
+                out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, discard=discard, pact=pact))
+    return out
+
+
+def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> list[tuple[str | None, Point | None]]:
+    card = CARDS[card_id]
+    effect = card.effect
+    summon = card.type == "creature" or (effect is not None and effect.kind == "summon")
+    if summon:
+        spots: list[tuple[str | None, Point | None]] = []
+        reach = (card.range or 0) * INCH
+        for goal in [o.point() for o in SCENARIOS[state.scenario].objectives] + [
+            e.centre for e in state.figures if e.owner != seat
+        ]:
+            spot = _toward(caster.centre, goal, reach)
+            spots.append((None, spot))
+        return spots[:4]
+    if effect is not None and effect.kind in ("draw", "aura"):
+        return [(None, None)]
+    friendly = effect is not None and (
+        effect.kind in ("heal", "equip") or (effect.kind == "buff" and effect.amount > 0)
+    )
+    return [(f.id, None) for f in state.figures if (f.owner == seat) == friendly]
+
+
+def _toward(a: Point, b: Point, reach: int) -> Point:
+    """The point `reach` along the way from `a` to `b` (or `b` when nearer)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = max(1, int((dx * dx + dy * dy) ** 0.5))
+    if d <= reach:
+        return b
+    return (a[0] + dx * reach // d, a[1] + dy * reach // d)
+
+
+def _payment(
+    state: ColorsState, seat: int, card_id: str, caster: Figure
+) -> tuple[str | None, tuple[tuple[str, int], ...]] | None:
+    """The cheapest way to pay: the pool; else discard the weakest other card; else the Blood Pact of
+    the sturdiest non-wizard creatures (never killing one: a killing pact is the player's own choice)."""
+    side = state.sides[seat]
+    card = CARDS[card_id]
+    if side.mana >= card.cost:
+        return None, ()
+    rest = sorted((c for c in side.hand if c != card_id), key=lambda c: (CARDS[c].boost.initiative, c))
+    if not rest and side.hand.count(card_id) > 1:
+        rest = [card_id]
+    discard = rest[0] if rest and card.cost > 1 else None
+    cost = rules.cost_after_discard(card, discard)
+    short = cost - side.mana
+    if short <= 0:
+        return discard, ()
+    pact: list[tuple[str, int]] = []
+    for f in sorted((f for f in state.figures if f.owner == seat and not f.wizard), key=lambda f: -f.pv):
+        if short <= 0:
+            break
+        n = min(short, f.pv - 1)
+        if n > 0:
+            pact.append((f.id, n))
+            short -= n
+    return (discard, tuple(pact)) if short <= 0 else None
+
+
+# -- labels and previews ----------------------------------------------------------------------------
+def _fig_name(state: ColorsState, fid: str | None) -> Text:
+    fig = state.figure(fid or "")
+    if fig is None:
+        return txt("colors.figure.gone")
+    return txt("colors.figure.name", card=txt(f"colors.card.{fig.card}"), id=fig.id)
+
+
+def describe(state: ColorsState, seat: int, action: Any) -> Text:
+    if isinstance(action, Pass):
+        return txt("colors.action.pass")
+    if isinstance(action, Activate):
+        return txt("colors.action.activate", figure=_fig_name(state, action.figure))
+    if isinstance(action, Done):
+        return txt("colors.action.done", figure=_fig_name(state, action.figure))
+    if isinstance(action, DuelPass):
+        return txt("colors.action.duel_pass")
+    if isinstance(action, DuelCard):
+        card = CARDS[action.card]
+        return txt("colors.action.duel_card", card=txt(f"colors.card.{card.id}"), n=card.boost.initiative)
+    if isinstance(action, Attack):
+        return txt(
+            "colors.action.ranged" if action.ranged else "colors.action.melee",
+            figure=_fig_name(state, action.figure),
+            target=_fig_name(state, action.target),
+        )
+    if isinstance(action, Move | Disengage):
+        end = action.path[-1]
+        key = (
+            "colors.action.disengage"
+            if isinstance(action, Disengage)
+            else ("colors.action.second_move" if action.second else "colors.action.move")
+        )
+        return txt(key, figure=_fig_name(state, action.figure), cell=board.MEASURE.cell_of(end))
+    if isinstance(action, Cast):
+        card = CARDS[action.card]
+        where: Text | str = ""
+        if action.target:
+            where = _fig_name(state, action.target)
+        elif action.at:
+            where = board.MEASURE.cell_of(action.at)
+        return txt(
+            "colors.action.cast",
+            card=txt(f"colors.card.{card.id}"),
+            target=where,
+            cost=rules.cost_after_discard(card, action.discard),
+            pact=sum(n for _, n in action.pact),
+            discard=txt(f"colors.card.{action.discard}") if action.discard else "",
+        )
+    return txt("colors.action.unknown")
+
+
+def preview(state: ColorsState, seat: int, action: Any) -> Preview | None:
+    if isinstance(action, Move | Disengage):
+        fig = state.figure(action.figure)
+        if fig is None:
+            return None
+        full = [fig.centre, *action.path]
+        used = board.table(state.scenario).path_cost(full)
+        left = board.stat(state, fig, "move") * INCH - used
+        lines = [txt("colors.preview.distance", used=used, left=max(0, left))]
+        if isinstance(action, Disengage):
+            for o in board.engaged_with(state, fig):
+                lines.append(txt("colors.preview.free_attack", figure=_fig_name(state, o.id)))
+        moved = fig.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
+        moved_state = state.model_copy(update={"figures": tuple(moved if f.id == fig.id else f for f in state.figures)})
+        for o in board.engaged_with(moved_state, moved):
+            lines.append(txt("colors.preview.engages", figure=_fig_name(state, o.id)))
+        return Preview(lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": fig.id})
+    if isinstance(action, Cast) and _kills(state, action):
+        lines = tuple(
+            txt("colors.preview.pact_kills", figure=_fig_name(state, fid))
+            for fid, n in action.pact
+            if (f := state.figure(fid)) is not None and n >= f.pv
+        )
+        return Preview(lines=lines, overlay={})
+    return None
