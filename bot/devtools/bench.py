@@ -236,6 +236,27 @@ def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, floa
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def colors_render_figures() -> dict[str, float]:
+    """The Colors table's render time, once its renderer exists (the engine is not registered yet)."""
+    import importlib.util
+
+    if importlib.util.find_spec("renderers.colors") is None:
+        return {}
+    from bot.games.colors.bench import sample_views
+    from renderers import render_board_png
+
+    times, sizes = [], []
+    for view in sample_views():
+        rendered = render_board_png("colors", view, "fr")
+        times.append(rendered.ms)
+        sizes.append(len(rendered.png))
+    return {
+        "render_ms_mean": round(statistics.fmean(times), 2),
+        "render_ms_p99": round(_pct(times, 0.99), 2),
+        "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1),
+    }
+
+
 # -- game- and lookup-specific figures -------------------------------------------------------------
 def module_figures(module: str, calls: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
     try:
@@ -402,6 +423,7 @@ def main(argv: list[str]) -> int:
     if args.table_games and (not args.game or "colors" in args.game):
         # Colors of Magic: its engine runs here before the host plays it (issue #13)
         colors = module_figures("bot.games.colors.bench", {"figures": (args.table_games,)}).get("figures", {})
+        colors.update(colors_render_figures())
         report["colors"] = colors
         if not args.json:
             print(f"== colors (engine): {json.dumps(colors)}")

@@ -1,6 +1,7 @@
 """Colors of Magic's figures for the bench (the engine is not registered yet, so the bench calls this
 module by name): the AI against a random player over seeded games, its decision time, the time to
-suggest a creature's moves, line-of-sight checks per second, and the table's render time."""
+suggest a creature's moves and line-of-sight checks per second (the bench itself times the renders:
+engines do not draw)."""
 
 from __future__ import annotations
 
@@ -99,31 +100,6 @@ def sight_checks_per_second(pairs: int = 2000) -> float:
     return round(len(checks) / (time.perf_counter() - start), 1)
 
 
-def render_times(boards: int = 30) -> dict[str, float]:
-    try:
-        from renderers import render_board_png, renderer_for
-    except ImportError:  # pragma: no cover
-        return {}
-    if renderer_for("colors").get("board") is None or "colors" not in _registered_renderers():
-        return {}
-    times, sizes = [], []
-    for state in _positions(3, 4)[:boards]:
-        rendered = render_board_png("colors", COLORS.view(state, None), "fr")
-        times.append(rendered.ms)
-        sizes.append(len(rendered.png))
-    return {
-        "render_ms_mean": round(statistics.fmean(times), 2),
-        "render_ms_p99": _pct(times, 0.99),
-        "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1),
-    }
-
-
-def _registered_renderers() -> set[str]:
-    import importlib.util
-
-    return {"colors"} if importlib.util.find_spec("renderers.colors") is not None else set()
-
-
 def figures(games: int) -> dict[str, Any]:
     from bot.i18n.catalog import catalog
 
@@ -132,5 +108,9 @@ def figures(games: int) -> dict[str, Any]:
         "ai_vs_random": ai_vs_random(games),
         "suggest_moves": suggest_times(),
         "sight_checks_per_s": sight_checks_per_second(),
-        **render_times(),
     }
+
+
+def sample_views(boards: int = 30) -> list[Any]:
+    """Public views along a seeded match, for the bench's render figures."""
+    return [COLORS.view(state, None) for state in _positions(3, 4)[:boards]]
