@@ -205,16 +205,36 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         return preview(state, seat, action)
 
     def cards(self) -> list[CardInfo]:
+        """`/carte`: type, cost, the creature's characteristics and the combat boost, in both languages."""
+        from bot.i18n import t
+
         out = []
         for card in CARDS.values():
             lines: dict[str, tuple[str, ...]] = {}
             for loc in ("fr", "en"):
-                kind = f"{card.type} · {card.cost}"
-                stats = ()
+                head = t("colors.cardline.head", loc, type=t(f"colors.type.{card.type}", loc), cost=card.cost)
+                stats: tuple[str, ...] = ()
                 if card.creature is not None:
                     c = card.creature
-                    stats = (f"PV {c.pv} · Mv {c.move} · Déf {c.defense} · Mêlée {c.melee} · Dist {c.ranged}",)
-                lines[loc] = (kind, *stats, f"Init {card.boost.initiative}")
+                    stats = (
+                        t(
+                            "colors.cardline.creature",
+                            loc,
+                            pv=c.pv,
+                            move=c.move,
+                            defense=c.defense,
+                            melee=c.melee,
+                            ranged=c.ranged,
+                            size=c.size,
+                        ),
+                    )
+                parts = [t("colors.cardline.boost", loc, n=card.boost.initiative)]
+                if card.boost.attack:
+                    parts.append(t("colors.cardline.boost_attack", loc, n=card.boost.attack))
+                if card.boost.defense:
+                    parts.append(t("colors.cardline.boost_defense", loc, n=card.boost.defense))
+                boost = (" ; " if loc == "fr" else "; ").join(parts)
+                lines[loc] = (head, *stats, boost)
             out.append(CardInfo(id=card.id, game=self.key, name={"fr": card.name.fr, "en": card.name.en}, lines=lines))
         return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ai import RandomAgent, arena
-from bot.engine import ANY, IllegalAction, Rng
+from bot.engine import ANY, IllegalAction, Rng, SeatSpec
 from bot.games.colors import board
 from bot.games.colors.actions import Activate, Attack, Cast, DuelCard, DuelPass
 from bot.games.colors.game import COLORS
@@ -163,10 +163,7 @@ def test_the_ai_decides_the_same_whatever_the_other_side_holds() -> None:
 
 def test_determinize_is_consistent_with_the_view() -> None:
     tr = COLORS.setup(
-        [
-            __import__("bot.engine", fromlist=["SeatSpec"]).SeatSpec(seat=i, name=n)
-            for i, n in enumerate(("Alice", "Bob"))
-        ],
+        [SeatSpec(seat=i, name=n) for i, n in enumerate(("Alice", "Bob"))],
         {},
         Rng(2),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction
+from bot.engine import ANY, IllegalAction
 from bot.games.colors import board
 from bot.games.colors.actions import Activate, Attack, Disengage, Done, DuelCard, DuelPass, Move
 from bot.games.colors.game import COLORS
@@ -68,11 +68,7 @@ def test_a_move_stops_on_coming_within_one_inch_of_a_hostile() -> None:
         COLORS.check(state, 0, Move(figure="A1", path=(at(7.5, 16),)))
     assert err.value.code == "colors.engaged_stop"
     # the suggested moves stop exactly there, and both are then engaged (D-COL-09: mutual)
-    moves = [
-        c.action
-        for c in COLORS.suggest(state, 0, __import__("bot.engine", fromlist=["ANY"]).ANY)
-        if isinstance(c.action, Move)
-    ]
+    moves = [c.action for c in COLORS.suggest(state, 0, ANY) if isinstance(c.action, Move)]
     contact = next(
         m
         for m in moves
