@@ -67,6 +67,12 @@ class Pass(Action):
     kind: Literal["pass"] = "pass"
 
 
+class NoResponse(Action):
+    """Add no (more) instant to the stack now."""
+
+    kind: Literal["no_response"] = "no_response"
+
+
 class DuelCard(Action):
     """Play one card face down in the duel (secret until the reveal)."""
 
@@ -79,5 +85,6 @@ class DuelPass(Action):
 
 
 ColorsAction = Annotated[
-    Cast | Activate | Move | Disengage | Attack | Done | Pass | DuelCard | DuelPass, Field(discriminator="kind")
+    Cast | Activate | Move | Disengage | Attack | Done | Pass | NoResponse | DuelCard | DuelPass,
+    Field(discriminator="kind"),
 ]

@@ -13,10 +13,10 @@ from typing import Any
 from bot.engine import ANY, RandomSource, Rng, Seat
 
 from . import board
-from .actions import Activate, Attack, DuelCard, DuelPass, Pass
+from .actions import Activate, Attack, DuelCard, DuelPass, NoResponse, Pass
 from .content import CARDS, SCENARIOS
 from .resolve import controller, duel_totals
-from .state import ColorsState
+from .state import ColorsState, Duel
 
 AVERAGE_INITIATIVE = 3  # what one face-down card of the other side is worth, on average
 
@@ -51,13 +51,26 @@ def evaluate(state: ColorsState, seat: int) -> float:
 
             mark = Base("o", -2, obj.point(), 0)
             score -= 0.6 * min(edge_distance(b, mark) for b in near) / 254
-    if state.duel is not None:
-        a, d = duel_totals(state, state.duel)
-        att = state.figure(state.duel.attacker)
+    duel = state.duel
+    if duel is None and state.window is not None and state.window.resume.get("kind") == "attack":
+        r = state.window.resume  # an attack paused for instants: the duel it will open
+        duel = Duel(attacker=r["figure"], defender=r["target"], ranged=r["ranged"], cover=r["cover"], turn=0)
+    if duel is not None and state.figure(duel.attacker) and state.figure(duel.defender):
+        a, d = duel_totals(state, duel)
+        att = state.figure(duel.attacker)
         if att is not None:
             sign = 1.0 if att.owner == seat else -1.0
             score += sign * 6.0 * max(-2, min(2, a - d))
     return score
+
+
+def _settled(game: Any, state: ColorsState) -> ColorsState:
+    """The state once every open window for instants is answered "nothing" (what a plan expects)."""
+    for _ in range(8):
+        if not state.stack or state.stack[-1].kind != "respond":
+            break
+        state = game.apply(state, state.stack[-1].seats[0], NoResponse(), Rng(1)).state
+    return state
 
 
 class ColorsAgent:
@@ -81,11 +94,11 @@ class ColorsAgent:
         return best[rng.below(len(best))]
 
     def _score(self, game: Any, state: ColorsState, seat: int, action: Any, rng: RandomSource) -> float:
-        after = game.apply(state, seat, action, Rng(rng.below(1 << 30) + 1)).state
+        after = _settled(game, game.apply(state, seat, action, Rng(rng.below(1 << 30) + 1)).state)
         if isinstance(action, Activate):  # worth what the creature can then do
             follow = [c.action for c in game.suggest(after, seat, ANY)]
             return max(
-                (evaluate(game.apply(after, seat, a, Rng(7)).state, seat) for a in follow),
+                (evaluate(_settled(game, game.apply(after, seat, a, Rng(7)).state), seat) for a in follow),
                 default=evaluate(after, seat),
             )
         if isinstance(action, Pass):

@@ -178,6 +178,8 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
             if view.monster_deck_count
             else (),
             monster_discard=view.monster_discard,
+            window=view.window,
+            instants=view.instants,
             monster_steps=view.monster_steps,
             last=view.last,
             last_path=view.last_path,

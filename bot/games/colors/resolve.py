@@ -11,7 +11,7 @@ from typing import Any
 from bot.engine import PHASE, REVEAL, Decision, Event, RandomSource, decision, private, public, shuffled
 from bot.table.geometry import Base, overlaps, within
 
-from . import board, monsters
+from . import board, instants, monsters
 from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
 from .content import ACTIVATION, CARDS, MONSTERS, SCENARIOS, WIZARDS
 from .rules import cost_after_discard
@@ -247,6 +247,8 @@ def wound(state: ColorsState, fid: str, n: int, ev: Events, *, by: int | None = 
 def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tuple[ColorsState, Events]:
     ev: Events = []
     state = state.model_copy(update={"last": (), "last_path": ()})
+    if state.stack and state.stack[-1].kind == "respond":
+        return instants.answer(state, seat, action, rng, ev), ev
     if isinstance(action, DuelCard | DuelPass):
         state = _duel_answer(state, seat, action, rng, ev)
     elif isinstance(action, Pass):
@@ -257,7 +259,6 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         state = _next_turn(state, rng, ev)
     elif isinstance(action, Cast):
         state = _cast(state, seat, action, rng, ev)
-        state = _next_turn(state, rng, ev)
     elif isinstance(action, Activate):
         state = _figure(state, action.figure, tapped=True, moved=False, acted=False)
         ev.append(public("activated", seat=seat, figure=action.figure, who=_named_id(state, action.figure)))
@@ -273,7 +274,9 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         assert fig is not None
         state = _move(state, fig, action.path, ev)
         state = _figure(state, fig.id, **({"acted": True} if action.second else {"moved": True}))
-        state = _after_step(state, rng, ev)
+        last, path = state.last, state.last_path
+        state = instants.open_window(state, "move_end", seat, {"kind": "after_move"}, rng, ev, subject=fig.id)
+        state = state.model_copy(update={"last": last, "last_path": path})
     elif isinstance(action, Disengage):
         fig = state.figure(action.figure)
         assert fig is not None
@@ -283,7 +286,7 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         state = state.model_copy(
             update={"pending_move": (fig.id, action.path), "duels": tuple(o.id for o in attackers)}
         )
-        state = _continue(state, rng, ev)
+        state = instants.open_window(state, "disengage", seat, {"kind": "disengage"}, rng, ev, subject=fig.id)
     elif isinstance(action, Attack):
         state = _figure(state, action.figure, acted=True)
         fig, target = state.figure(action.figure), state.figure(action.target)
@@ -300,11 +303,41 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
                 cover=cover,
             )
         )
-        state = _open_duel(state, fig, target, action.ranged, cover, free=False, ev=ev, rng=rng)
+        resume = {"kind": "attack", "figure": fig.id, "target": target.id, "ranged": action.ranged, "cover": cover}
+        state = instants.open_window(state, "attack", seat, resume, rng, ev, subject=fig.id, target=target.id)
     elif isinstance(action, Done):
         ev.append(public("done", figure=action.figure, who=_named_id(state, action.figure)))
         state = _end_activation(state, rng, ev)
     return state, ev
+
+
+def resume_paused(
+    state: ColorsState, resume: dict[str, Any], countered: bool, rng: RandomSource, ev: Events
+) -> ColorsState:
+    """« l'action qui avait été mise en pause reprend son cours » — if it still can (D-COL-18)."""
+    if state.winners is not None:
+        return state.model_copy(update={"stack": ()})
+    kind = resume["kind"]
+    if kind == "cast":
+        seat, action = resume["seat"], Cast.model_validate(resume["cast"])
+        if countered:  # the countered spell is exiled (« Exiler un sort »)
+            state = _side(state, seat, exile=(*state.sides[seat].exile, action.card))
+            ev.append(public("exiled", seat=seat, card=card_text(action.card)))
+        else:
+            state = cast_effect(state, seat, action, rng, ev)
+        return _next_turn(state, rng, ev)
+    if kind == "attack":
+        fig, target = state.figure(resume["figure"]), state.figure(resume["target"])
+        ranged = bool(resume["ranged"])
+        still = fig is not None and target is not None and (ranged or board.reach(state, fig, target))
+        if not still:
+            ev.append(public("attack_fizzles", figure=resume["figure"]))
+            return _after_step(state, rng, ev)
+        assert fig is not None and target is not None
+        return _open_duel(state, fig, target, ranged, int(resume["cover"]), free=False, ev=ev, rng=rng)
+    if kind == "disengage":
+        return _continue(state, rng, ev)
+    return _after_step(state, rng, ev)
 
 
 def _move(state: ColorsState, fig: Figure, path: tuple[tuple[int, int], ...], ev: Events) -> ColorsState:
@@ -496,12 +529,32 @@ def _continue(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
 
 
 def _still_free(state: ColorsState, fig: Figure, path: tuple[tuple[int, int], ...]) -> bool:
+    """The paused move is still legal: nobody stands at its end, and its Movement still covers it."""
     end = Base(fig.id, fig.owner, path[-1], board.profile(fig).radius)
-    return not any(overlaps(end, board.base(o)) for o in state.figures if o.id != fig.id)
+    if any(overlaps(end, board.base(o)) for o in state.figures if o.id != fig.id):
+        return False
+    return board.table(state.scenario).path_cost([fig.centre, *path]) <= board.stat(state, fig, "move") * board.INCH
 
 
 # -- casting ---------------------------------------------------------------------------------------
 def _cast(state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Events) -> ColorsState:
+    """Pay, then the opponent may answer with an instant (« un sort lancé »), then the effect."""
+    state = pay(state, seat, action, ev)
+    if state.winners is not None:
+        return state
+    return instants.open_window(
+        state,
+        "cast",
+        seat,
+        {"kind": "cast", "seat": seat, "cast": action.model_dump()},
+        rng,
+        ev,
+        subject=action.card,
+    )
+
+
+def pay(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsState:
+    """The card leaves the hand, the discarded card goes, the pool and the Blood Pact pay the cost."""
     card = CARDS[action.card]
     side = state.sides[seat]
     hand = list(side.hand)
@@ -528,8 +581,12 @@ def _cast(state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Ev
     )
     for fid, n in action.pact:  # Le Pacte de Sang: each wound is one mana (D-COL-15: it may kill)
         state = wound(state, fid, n, ev)
-    if state.winners is not None:
-        return state
+    return state
+
+
+def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Events) -> ColorsState:
+    """What the spell does once it resolves, and where its card goes."""
+    card = CARDS[action.card]
     effect = card.effect
     goes = "discard"
     if card.type == "creature":

@@ -9,7 +9,7 @@ from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH
 
 from . import board
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass
 from .content import CARDS, Card
 from .state import ColorsState, Figure
 
@@ -28,6 +28,9 @@ def check(state: ColorsState, seat: int, action: Any) -> None:
     if not state.stack or seat not in state.stack[-1].waiting():
         raise EngineError("not_your_turn")
     kind = top_kind(state)
+    if kind == "respond":
+        _check_response(state, seat, action)
+        return
     if kind == "duel":
         if isinstance(action, DuelPass):
             return
@@ -142,13 +145,32 @@ def cost_after_discard(card: Card, discard: str | None) -> int:
     return max(1, card.cost - 1) if discard is not None and card.cost > 1 else card.cost
 
 
-def check_cast(state: ColorsState, seat: int, action: Cast) -> None:
+def _check_response(state: ColorsState, seat: int, action: Any) -> None:
+    """In a window: no (more) instant, or an instant whose trigger the paused event meets."""
+    from . import instants
+
+    if isinstance(action, NoResponse):
+        return
+    if not isinstance(action, Cast):
+        raise refuse("respond_first", "instant")
+    window = state.window
+    card = CARDS.get(action.card)
+    if window is None or card is None or card.type != "instant":
+        raise refuse("only_instants", "instant")
+    if not instants.condition(state, seat, card.trigger or "", window):
+        raise refuse("no_trigger", "instant")
+    if action.target != instants.target_for(state, action.card):
+        raise refuse("instant_target", "instant")
+    check_cast(state, seat, action, instant=True)
+
+
+def check_cast(state: ColorsState, seat: int, action: Cast, *, instant: bool = False) -> None:
     side = state.sides[seat]
     if action.card not in side.hand:
         raise refuse("not_in_hand", "cast")
     card = CARDS[action.card]
-    if card.type == "instant":
-        raise refuse("instant_on_trigger", "instant")
+    if (card.type == "instant") != instant:
+        raise refuse("instant_on_trigger" if not instant else "only_instants", "instant")
     caster = state.figure(action.caster)
     if caster is None or caster.owner != seat:
         raise refuse("no_caster", "caster")
@@ -191,7 +213,7 @@ def _check_target(state: ColorsState, seat: int, caster: Figure, card: Card, act
         return
     effect = card.effect
     assert effect is not None
-    if effect.kind in ("draw", "aura"):
+    if effect.kind in ("draw", "aura", "counter"):
         return
     target = state.figure(action.target or "")
     if target is None:

@@ -6,6 +6,8 @@ millimetre from the table's top-left corner (bot/table/units.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine import Decision
@@ -69,6 +71,21 @@ class Duel(BaseModel):
     monster_card: str | None = None
 
 
+class Window(BaseModel):
+    """A trigger paused the game (« L'action en cours est mise en pause »): who may still add instants,
+    and what resumes once the stack is empty."""
+
+    model_config = ConfigDict(frozen=True)
+
+    event: str  # move_end, attack, disengage or cast (instants.EVENT_OF)
+    actor: int  # the seat whose creature or spell caused it (-1: a monster)
+    subject: str  # the figure that moved, attacks or disengages, or the card being cast
+    target: str | None = None  # the figure attacked
+    asking: tuple[int, ...]  # the seats still to ask, in order (the active player first)
+    resume: dict[str, Any]  # the paused action
+    countered: bool = False
+
+
 class ColorsState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -87,6 +104,8 @@ class ColorsState(BaseModel):
     duels: tuple[str, ...] = ()  # free attackers still to strike a disengaging creature
     pending_move: tuple[str, tuple[tuple[int, int], ...]] | None = None  # the disengage that waits
     stack: tuple[Decision, ...] = ()
+    window: Window | None = None
+    instants: tuple[tuple[int, dict[str, Any]], ...] = ()  # the Pile: (seat, the Cast), last on top
     monster_deck: tuple[str, ...] = ()  # the activation deck, top first: never shown
     monster_discard: tuple[str, ...] = ()
     monster_steps: tuple[tuple[str, str], ...] = ()  # (monster, "move" | "attack") still to resolve

@@ -15,7 +15,7 @@ from bot.engine.choices import NO_LABEL
 from bot.table.units import INCH, Point
 
 from . import board, rules
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass
 from .content import CARDS, SCENARIOS
 from .state import ColorsState, Figure
 
@@ -34,7 +34,9 @@ def suggestions(game: Any, state: ColorsState, seat: int, ask: Ask) -> list[Choi
     kind = state.stack[-1].kind
     raw: list[Any] = []
     typed: set[str] = set()  # the moves toward the point the player typed
-    if kind == "duel":
+    if kind == "respond":
+        raw = [NoResponse(), *_instants(state, seat)]
+    elif kind == "duel":
         raw = [DuelPass(), *(DuelCard(card=c) for c in sorted(set(state.sides[seat].hand)))]
     elif kind == "creature":
         raw, typed = _creature_actions(state, seat, ask)
@@ -148,6 +150,23 @@ def _casts(state: ColorsState, seat: int) -> list[Cast]:
     return out
 
 
+def _instants(state: ColorsState, seat: int) -> list[Cast]:
+    """The instants in hand that answer the paused event, cast on its subject."""
+    from . import instants
+
+    out: list[Cast] = []
+    casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
+    for card_id in sorted(set(state.sides[seat].hand)):
+        if CARDS[card_id].type != "instant":
+            continue
+        for caster in casters:
+            pay = _payment(state, seat, card_id, caster)
+            if pay is not None:
+                target = instants.target_for(state, card_id)
+                out.append(Cast(card=card_id, caster=caster.id, target=target, discard=pay[0], pact=pay[1]))
+    return out
+
+
 def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> list[tuple[str | None, Point | None]]:
     card = CARDS[card_id]
     effect = card.effect
@@ -223,6 +242,8 @@ def describe(state: ColorsState, seat: int, action: Any) -> Text:
         return txt("colors.action.done", figure=_fig_name(state, action.figure))
     if isinstance(action, DuelPass):
         return txt("colors.action.duel_pass")
+    if isinstance(action, NoResponse):
+        return txt("colors.action.no_response")
     if isinstance(action, DuelCard):
         card = CARDS[action.card]
         return txt("colors.action.duel_card", card=txt(f"colors.card.{card.id}"), n=card.boost.initiative)

@@ -6,9 +6,11 @@ the one who played them (the others see how many). The table, discards, mana and
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
-from .state import ColorsState, Figure
+from .state import ColorsState, Figure, Window
 
 
 class SideView(BaseModel):
@@ -63,6 +65,8 @@ class ColorsView(BaseModel):
     duels: tuple[str, ...]
     pending_move: tuple[str, tuple[tuple[int, int], ...]] | None
     stack: tuple[tuple[str, tuple[int, ...]], ...]
+    window: Window | None = None  # public: who may still answer, and the paused event
+    instants: tuple[tuple[int, dict[str, Any]], ...] = ()  # public: cast face up
     monster_deck_count: int = 0
     monster_discard: tuple[str, ...] = ()
     monster_steps: tuple[tuple[str, str], ...] = ()
@@ -124,6 +128,8 @@ def build_view(state: ColorsState, viewer: int | None) -> ColorsView:
         duels=state.duels,
         pending_move=state.pending_move,
         stack=tuple((d.kind, d.seats) for d in state.stack),
+        window=state.window,
+        instants=state.instants,
         monster_deck_count=len(state.monster_deck),
         monster_discard=state.monster_discard,
         monster_steps=state.monster_steps,

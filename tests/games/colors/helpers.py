@@ -59,3 +59,12 @@ def act(state: ColorsState, seat: int, action: Any, seed: int = 1) -> ColorsStat
 def kinds(state: ColorsState, seat: int, action: Any, seed: int = 1) -> list[str]:
     COLORS.check(state, seat, action)
     return [e.kind for e in COLORS.apply(state, seat, action, Rng(seed)).events]
+
+
+def quiet(state: ColorsState) -> ColorsState:
+    """Answer every open window for instants with "nothing" (the event goes on)."""
+    from bot.games.colors.actions import NoResponse
+
+    while state.stack and state.stack[-1].kind == "respond":
+        state = act(state, state.stack[-1].seats[0], NoResponse())
+    return state

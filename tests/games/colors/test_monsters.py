@@ -13,7 +13,7 @@ from bot.games.colors.actions import Activate, Attack, DuelCard, DuelPass, Pass
 from bot.games.colors.game import COLORS
 from bot.table.units import INCH
 
-from .helpers import act, fig, make
+from .helpers import act, fig, make, quiet
 
 WIZARDS = [fig("A0", "braise", 0, 2, 2), fig("B0", "roc", 1, 22, 22)]
 
@@ -69,7 +69,7 @@ def test_killing_the_guardian_scores_its_vp_for_the_killer() -> None:
     figures = [*WIZARDS, guardian(12, 12, pv=1), fig("A1", "orc", 0, 14, 12)]
     state = make(figures, monster_deck=("act03",), hands=(["colosse"], []))
     state = act(state, 0, Activate(figure="A1"))
-    state = act(state, 0, Attack(figure="A1", target="N1"))
+    state = quiet(act(state, 0, Attack(figure="A1", target="N1")))
     assert state.duel is not None and state.duel.monster_card == "act03"  # drawn when it defends
     state = act(state, 0, DuelCard(card="colosse"))
     state = act(state, 0, DuelPass())

@@ -14,7 +14,7 @@ from bot.games.colors.actions import Activate, Attack, Disengage, Done, DuelCard
 from bot.games.colors.game import COLORS
 from bot.table.units import INCH
 
-from .helpers import act, at, fig, make
+from .helpers import act, at, fig, make, quiet
 
 
 def _active(figures: list, fid: str, seat: int = 0, **kw):  # type: ignore[no-untyped-def]
@@ -104,7 +104,7 @@ def test_disengaging_gives_each_engaged_hostile_a_free_attack_first() -> None:
         fig("B2", "sentinelle", 1, 10, 19.5),
     ]
     state = _active(figures, "A1", hands=(["orc"], ["seve"]))
-    state = act(state, 0, Disengage(figure="A1", path=(at(7, 17),)))
+    state = quiet(act(state, 0, Disengage(figure="A1", path=(at(7, 17),))))
     assert state.duel is not None and state.duel.free and state.duel.defender == "A1"
     assert state.duel.attacker in ("B1", "B2") and state.duels  # the second one waits its turn
     for _ in range(2):  # two duels, both passed: impasse or a win on the characteristics alone
@@ -135,7 +135,7 @@ def test_melee_reach_is_the_attackers_size() -> None:
 
 def _duel(figures: list, attacker: str, target: str, hands, ranged: bool = False):  # type: ignore[no-untyped-def]
     state = _active(figures, attacker, hands=hands)
-    return act(state, 0, Attack(figure=attacker, target=target, ranged=ranged))
+    return quiet(act(state, 0, Attack(figure=attacker, target=target, ranged=ranged)))
 
 
 def test_the_defender_plays_first_and_two_passes_in_a_row_end_the_duel() -> None:
