@@ -67,3 +67,15 @@ def test_decision_ids_never_reach_a_player() -> None:
     for entry in load_entries():
         for text in (entry.title.fr, entry.title.en, entry.body.fr, entry.body.en):
             assert not DECISION.search(text), entry.id
+
+
+def test_every_test_a_decision_log_names_exists() -> None:
+    """Every decision log (docs/rules/*.md, the games not yet offered included) names real tests."""
+    from pathlib import Path
+
+    named = 0
+    for log in sorted(Path("docs/rules").glob("*.md")):
+        for path, name in TEST_REF.findall(log.read_text(encoding="utf-8")):
+            assert re.search(rf"def {name}\(", Path(path).read_text(encoding="utf-8")), (log.name, path, name)
+            named += 1
+    assert named > 40
