@@ -13,18 +13,29 @@ from bot.rules.loader import load_entries
 from bot.rules.sources import official
 
 ROOT = Path(__file__).resolve().parents[2]
-DECISION = re.compile(r"D-(LIB|ALT)-\d\d")
+DECISION = re.compile(r"D-(LIB|ALT|COL)-\d\d")
 TEST_REF = re.compile(r"Test: `(tests/[\w/]+\.py)::(\w+)`")
 
 
 def _decisions(game: str) -> dict[str, str]:
-    """{decision id: its text} from the game's decision log (table rows or bullets)."""
+    """{decision id: its text} from the game's decision log (table rows, bullets, or `###` sections)."""
     text = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
     out: dict[str, str] = {}
+    section: str | None = None
     for line in text.splitlines():
-        m = re.match(r"^(?:\| |- \*\*)(D-(?:LIB|ALT)-\d\d)\b", line)
+        m = re.match(r"^(?:\| |- \*\*)(D-(?:LIB|ALT|COL)-\d\d)\b", line)
         if m:
             out[m.group(1)] = line
+            section = None
+            continue
+        h = re.match(r"^### (D-(?:LIB|ALT|COL)-\d\d)\b", line)
+        if h:
+            section = h.group(1)
+            out[section] = line
+        elif line.startswith("#"):
+            section = None
+        elif section is not None:
+            out[section] += "\n" + line
     return out
 
 
@@ -32,7 +43,7 @@ def _rulings(game: str) -> list:  # type: ignore[type-arg]
     return [e for e in load_entries() if e.game == game and e.decision and not official(e)]
 
 
-@pytest.mark.parametrize("game", ["liber", "altered"])
+@pytest.mark.parametrize("game", ["liber", "altered", "colors"])
 def test_every_ruling_names_an_existing_decision_which_names_an_existing_test(game: str) -> None:
     log = _decisions(game)
     problems = []
@@ -54,7 +65,7 @@ def test_every_ruling_names_an_existing_decision_which_names_an_existing_test(ga
     assert problems == []
 
 
-@pytest.mark.parametrize("game", ["liber", "altered"])
+@pytest.mark.parametrize("game", ["liber", "altered", "colors"])
 def test_every_decision_that_names_a_test_is_stated_in_the_rules_lookup(game: str) -> None:
     """The other way: a decision with a test is not a private note; some /regle entry states it,
     so a player can read the ruling the engine applies."""

@@ -13,9 +13,31 @@ from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass
 from .content import CARDS, Card
 from .state import ColorsState, Figure
 
+#: The /regle entry each refusal points to (a test checks every one exists).
+RULES = {
+    "activation": "colors.phase.activation",
+    "creature": "colors.creature.activation",
+    "movement": "colors.movement",
+    "engagement": "colors.engagement",
+    "disengage": "colors.disengage",
+    "combat": "colors.combat",
+    "melee": "colors.combat.melee",
+    "ranged": "colors.combat.ranged",
+    "sight": "colors.los.blocked",
+    "cast": "colors.casting",
+    "caster": "colors.keyword.channeling",
+    "cost": "colors.casting.cost",
+    "pact": "colors.decision.blood-pact",
+    "summon": "colors.spell.creature",
+    "range": "colors.casting.range-los",
+    "instant": "colors.decision.stack",
+    "duel": "colors.combat.duel",
+    "setup": "colors.setup",
+}
+
 
 def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"colors.{code}", rule=f"colors.{rule}", **params)
+    return IllegalAction(f"colors.{code}", rule=RULES[rule], **params)
 
 
 def top_kind(state: ColorsState) -> str | None:

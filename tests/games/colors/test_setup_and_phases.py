@@ -148,3 +148,11 @@ def test_an_objective_held_by_equal_numbers_scores_for_nobody() -> None:
     state = act(state, 0, Pass())
     state = act(state, 1, Pass())
     assert [s.vp for s in state.sides] == [0, 0] and state.objectives["pierre_centre"] == 3
+
+
+def test_chance_comes_from_the_seeded_generator_and_the_piles_are_sealed() -> None:
+    """D-COL-13: a match is its seed (replays are exact); grimoires and the activation deck are sealed."""
+    a, b, c = (COLORS.setup(SEATS, {}, Rng(seed)) for seed in (9, 9, 10))
+    assert a.state == b.state and a.state != c.state
+    assert sorted(s.label for s in a.sealed) == ["activation", "deck", "deck"]
+    assert [s.payload for s in a.sealed if s.label == "activation"] == [list(a.state.monster_deck)]

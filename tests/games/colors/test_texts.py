@@ -71,3 +71,19 @@ def test_every_event_and_action_of_a_match_reads_whole(caplog: pytest.LogCapture
                 lines += 1
     assert lines > 200
     assert "missing translation" not in caplog.text
+
+
+def test_every_refusal_points_to_an_existing_rules_entry() -> None:
+    """#12 §1, structurally: a refusal's rule id is an entry of /regle."""
+    import re
+    from pathlib import Path
+
+    from bot.games.colors.rules import RULES
+    from bot.rules.loader import load_entries
+
+    ids = {e.id for e in load_entries()}
+    assert set(RULES.values()) <= ids
+    used = set(
+        re.findall(r'refuse\(\s*f?"[^"]*",\s*"(\w+)"', Path("bot/games/colors/rules.py").read_text(encoding="utf-8"))
+    )
+    assert used and used <= set(RULES)
