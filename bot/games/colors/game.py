@@ -43,9 +43,26 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
     state_type = ColorsState
     action_type = ColorsAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {
-        "agir": ("activate", "cast", "pass"),
-        "creature": ("move", "disengage", "attack", "done"),
+        "activer": ("activate",),
+        "lancer": ("cast",),
+        "deplacer": ("move", "disengage"),
+        "attaquer": ("attack",),
+        "terminer": ("done",),
         "duel": ("duel_card", "duel_pass"),
+        "repondre": ("no_response",),
+        "passer": ("pass",),
+    }
+    kind_rules: ClassVar[dict[str, str]] = {
+        "activate": "colors.creature.activation",
+        "cast": "colors.casting",
+        "move": "colors.movement",
+        "disengage": "colors.disengage",
+        "attack": "colors.combat",
+        "done": "colors.creature.activation",
+        "duel_card": "colors.combat.duel",
+        "duel_pass": "colors.combat.duel",
+        "no_response": "colors.decision.stack",
+        "pass": "colors.activation.pass",
     }
 
     # -- set-up -----------------------------------------------------------------------------------
