@@ -45,6 +45,6 @@ def ai_vs_ai(n: int, seed: int = 0, level: str = "normal") -> dict[str, Any]:
 
 def balance_decks() -> list[str]:
     """The starter decks whose balance the bench measures."""
-    from .content import CONTENT
+    from .game import CURRENT
 
-    return list(CONTENT.edition(2).decks)
+    return list(CURRENT.decks)

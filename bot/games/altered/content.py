@@ -86,8 +86,8 @@ class CardDef(_Frozen):
     keywords: tuple[Keyword, ...] = ()
     target: TargetKind | None = None
     abilities: tuple[Ability, ...] = ()
-    #: A printing kept only for matches started before its errata (D-ALT-23).
-    retired: bool = False
+    #: The first edition without this printing (D-ALT-23): kept only for matches started before.
+    retired: int | None = Field(None, ge=2)
 
     @property
     def hand_cost(self) -> int:
@@ -130,7 +130,7 @@ class HeroDef(_Frozen):
     reserve_limit: int = Field(2, ge=0)
     landmark_limit: int = Field(2, ge=0)
     abilities: tuple[Ability, ...] = ()
-    retired: bool = False
+    retired: int | None = Field(None, ge=2)
 
     @model_validator(mode="after")
     def _coherent(self) -> HeroDef:
@@ -149,8 +149,9 @@ class DeckDef(_Frozen):
     name: Names
     hero: str
     cards: dict[str, int]
-    #: The list as it stood in an earlier edition (D-ALT-23), for matches started then.
-    retired: bool = False
+    #: The first edition that no longer deals this list (D-ALT-23): `<deck>_eN`, the list as it
+    #: stood up to edition N, has `retired: N+1`.
+    retired: int | None = Field(None, ge=2)
 
 
 class Content(_Frozen):
@@ -159,19 +160,25 @@ class Content(_Frozen):
     decks: dict[str, DeckDef]
 
     def edition(self, edition: int) -> Content:
-        """The content a match of this edition plays (D-ALT-23): the current one without the retired
-        printings and lists (what /carte shows and a new deck may hold), the first without the errata."""
-        if edition >= 2:
-            return Content(
-                heroes={k: h for k, h in self.heroes.items() if not h.retired},
-                cards={k: c for k, c in self.cards.items() if not c.retired},
-                decks={k: d for k, d in self.decks.items() if not d.retired},
-            )
+        """The content a match of this edition plays (D-ALT-23, D-ALT-24): the printings in print then
+        (an `_eN` printing from edition N on, until the edition its `retired` names) and each ready-made
+        deck's list of that edition under the deck's id. The current edition's is what /carte shows and
+        a new deck may hold."""
         return Content(
-            heroes={k: h for k, h in self.heroes.items() if not ERRATA.search(k)},
-            cards={k: c for k, c in self.cards.items() if not ERRATA.search(k)},
-            decks=self.decks,
+            heroes={k: h for k, h in self.heroes.items() if in_print(k, h.retired, edition)},
+            cards={k: c for k, c in self.cards.items() if in_print(k, c.retired, edition)},
+            decks={d: self.deck_list(d, edition) for d in dict.fromkeys(printed_id(k) for k in self.decks)},
         )
+
+    def deck_list(self, deck_id: str, edition: int) -> DeckDef:
+        """A ready-made deck as a match of this edition deals it: the earliest of its old lists still
+        dealt then (`aube_e1`, `retired: 2`, for the first edition), else its current list."""
+        old = [
+            d
+            for k, d in self.decks.items()
+            if printed_id(k) == deck_id and k != deck_id and d.retired is not None and edition < d.retired
+        ]
+        return min(old, key=lambda d: d.retired or 0) if old else self.decks[deck_id]
 
 
 #: The id suffix of a later edition's printing ("lancier_aube_e2").
@@ -181,6 +188,14 @@ ERRATA = re.compile(r"_e\d+$")
 def printed_id(card_id: str) -> str:
     """The id a card is known by, whatever its edition: lists typing old ids keep working."""
     return ERRATA.sub("", card_id)
+
+
+def in_print(card_id: str, retired: int | None, edition: int) -> bool:
+    """Whether a printing is dealt in this edition: an `_eN` printing from edition N on (an id without
+    suffix from the first), until the edition that retired it."""
+    found = ERRATA.search(card_id)
+    since = int(found.group()[2:]) if found else 1
+    return since <= edition and (retired is None or edition < retired)
 
 
 def parse_content(cards_doc: Any, decks_doc: Any) -> Content:

@@ -58,21 +58,22 @@ def _load_catalog() -> dict[str, dict[str, str]]:
     return catalog
 
 
-#: The content's edition (D-ALT-23): a match plays the edition it was created in; matches saved
-#: before editions existed have none in their options and play the first.
-EDITION = 2
+#: The content's edition (D-ALT-23, D-ALT-24): a match plays the edition it was created in; matches
+#: saved before editions existed have none in their options and play the first.
+EDITION = 3
 CURRENT = CONTENT.edition(EDITION)
 
 
 def resolve_deck(options: dict[str, Any], edition: int = EDITION) -> tuple[str, str, dict[str, int]]:
-    """(deck label, hero id, card counts) for validated seat options, in the match's edition: a
-    first-edition match deals a ready-made deck's first list (`<id>_e1`) under the id players know."""
+    """(deck label, hero id, card counts) for validated seat options, in the match's edition: an
+    earlier edition's match deals a ready-made deck's list of then (`<id>_e1`, `<id>_e2`) under the id
+    players know, and reads a pasted list with that edition's printings."""
     if "decklist" in options:
         hero, cards, _ = parse_decklist(CONTENT.edition(edition), options["decklist"])
         assert hero is not None
         return "custom", hero, cards
     deck_id = options["deck"]
-    deck = CONTENT.decks.get(f"{deck_id}_e1", CONTENT.decks[deck_id]) if edition < 2 else CONTENT.decks[deck_id]
+    deck = CONTENT.deck_list(deck_id, edition)
     return deck_id, deck.hero, dict(deck.cards)
 
 
@@ -112,7 +113,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
             raise EngineError("altered.unknown_option", option=sorted(unknown)[0])
         # a new match records the current edition, so an errata never changes a match under way
         out: dict[str, Any] = {"edition": options.get("edition", EDITION)}
-        if out["edition"] not in (1, EDITION):
+        if type(out["edition"]) is not int or not 1 <= out["edition"] <= EDITION:
             raise EngineError("altered.unknown_option", option="edition")
         if "max_days" in options:
             days = options["max_days"]
@@ -279,8 +280,6 @@ def _card_lines(card: Any, locale: str) -> tuple[str, ...]:
 
 def _cards() -> list[Any]:
     from bot.engine import CardInfo
-
-    from .content import CONTENT
 
     out = []
     current = CONTENT.edition(EDITION)

@@ -11,18 +11,42 @@ import yaml
 from bot.engine import EngineError
 from bot.engine.content import ContentError
 from bot.games.altered import GAME
-from bot.games.altered.content import CONTENT, CONTENT_DIR, load_content, parse_content, printed_id
+from bot.games.altered.content import CONTENT, CONTENT_DIR, in_print, load_content, parse_content, printed_id
 from bot.games.altered.decks import deck_problems, parse_decklist
+from bot.games.altered.game import EDITION
 
 
 def test_content_loads_and_decks_are_legal() -> None:
     content = load_content()
-    assert set(content.edition(2).decks) == {"aube", "seuil"}
-    assert {d for d, deck in content.decks.items() if deck.retired} == {"aube_e1", "seuil_e1"}
+    assert set(content.edition(EDITION).decks) == {"aube", "seuil"}
+    assert {d: deck.retired for d, deck in content.decks.items() if deck.retired} == {
+        "aube_e1": 2,
+        "seuil_e1": 2,
+        "aube_e2": 3,
+    }
     for deck in content.decks.values():
         assert sum(deck.cards.values()) == 39 and len(deck.cards) == 13
         assert deck_problems(content, deck.hero, deck.cards) == []
         assert {content.cards[c].faction for c in deck.cards} == {content.heroes[deck.hero].faction}
+    for edition in range(1, EDITION + 1):  # each edition deals only the printings it has, legally
+        played = content.edition(edition)
+        for deck in played.decks.values():
+            assert deck.hero in played.heroes and set(deck.cards) <= set(played.cards)
+            assert deck_problems(played, deck.hero, deck.cards) == []
+
+
+def test_every_retired_printing_has_its_errata() -> None:
+    """D-ALT-23/24: a printing retired in edition N is replaced by its `_eN` printing, which names the
+    same card, so every edition has exactly one printing of each card."""
+    printings = {**CONTENT.heroes, **CONTENT.cards}
+    for cid, card in printings.items():
+        if card.retired is not None:
+            errata = printings[f"{printed_id(cid)}_e{card.retired}"]
+            assert errata.name == card.name
+            assert errata.retired is None or errata.retired > card.retired
+    for edition in range(1, EDITION + 2):
+        live = [printed_id(cid) for cid, c in printings.items() if in_print(cid, c.retired, edition)]
+        assert len(live) == len(set(live)) == len({printed_id(cid) for cid in printings})
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
@@ -83,9 +107,10 @@ def test_invalid_deck_lists_every_problem() -> None:
 
 
 def test_match_options() -> None:
-    assert GAME.validate_options({}) == {"edition": 2}
-    assert GAME.validate_options({"max_days": 10}) == {"edition": 2, "max_days": 10}
-    for bad in ({"max_days": 1}, {"colour": "red"}, {"edition": 9}):
+    assert GAME.validate_options({}) == {"edition": 3}
+    assert GAME.validate_options({"max_days": 10}) == {"edition": 3, "max_days": 10}
+    assert GAME.validate_options({"edition": 2}) == {"edition": 2}  # a match created under edition 2
+    for bad in ({"max_days": 1}, {"colour": "red"}, {"edition": 9}, {"edition": 0}, {"edition": "2"}):
         with pytest.raises(EngineError):
             GAME.validate_options(bad)
 
@@ -106,26 +131,42 @@ def test_setup_with_chosen_decks() -> None:
 
 
 def test_an_errata_never_changes_a_match_under_way() -> None:
-    """D-ALT-23: a match saved before editions (no `edition` option) deals the first edition's lists,
-    cards and hero; a new match records the current edition and deals the errata; a list naming a
-    card by its old id gets the current printing; /carte and deck choices show only current ones."""
+    """D-ALT-23, D-ALT-24: a match saved before editions (no `edition` option) deals the first
+    edition's lists, cards and hero; a match created under edition 2 keeps edition 2's; a new match
+    records the current edition and deals its errata; a list naming a card by its old id gets the
+    printing of the match's edition; /carte and deck choices show only current printings."""
     from bot.engine import Rng, SeatSpec
 
     seats = [SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")]
-    old = GAME.setup(seats, {}, Rng(1)).state
-    assert [p.hero for p in old.players] == ["neree", "orvan"]
-    assert [p.deck_id for p in old.players] == ["aube", "seuil"]
-    old_cards = {o.card for p in old.players for o in p.all_cards()}
-    assert "lancier_aube" in old_cards and "lancier_aube_e2" not in old_cards
-    new = GAME.setup(seats, GAME.validate_options({}), Rng(1)).state
-    assert [p.hero for p in new.players] == ["neree", "orvan_e2"]
-    new_cards = {o.card for p in new.players for o in p.all_cards()}
-    assert "lancier_aube_e2" in new_cards and "lancier_aube" not in new_cards
+
+    def dealt(options: dict[str, object]) -> tuple[list[str], list[str], set[str]]:
+        state = GAME.setup(seats, options, Rng(1)).state
+        cards = {o.card for p in state.players for o in p.all_cards()}
+        return [p.hero for p in state.players], [p.deck_id for p in state.players], cards
+
+    heroes, decks, first = dealt({})
+    assert heroes == ["neree", "orvan"] and decks == ["aube", "seuil"]
+    assert {"lancier_aube", "chevaucheuse_vents", "porte_lanterne"} <= first
+    assert not {c for c in first if c.endswith(("_e2", "_e3"))}
+    heroes, decks, second = dealt({"edition": 2})
+    assert heroes == ["neree", "orvan_e2"] and decks == ["aube", "seuil"]
+    assert {"lancier_aube_e2", "chevaucheuse_vents", "porte_lanterne"} <= second
+    assert not second & {"lancier_aube", "chevaucheuse_vents_e3", "porte_lanterne_e3"}
+    heroes, decks, third = dealt(GAME.validate_options({}))
+    assert heroes == ["neree", "orvan_e2"] and decks == ["aube", "seuil"]
+    assert {"lancier_aube_e2", "chevaucheuse_vents_e3", "porte_lanterne_e3"} <= third
+    assert not third & {"lancier_aube", "chevaucheuse_vents", "porte_lanterne"}
+    assert CONTENT.edition(2).decks["aube"].cards == CONTENT.decks["aube_e2"].cards
     content = load_content()
+    assert not any(content.cards[c].retired for d in content.edition(EDITION).decks.values() for c in d.cards)
     typed = "\n".join(["Héros : neree"] + [f"{n} {printed_id(c)}" for c, n in content.decks["aube"].cards.items()])
-    hero, cards, problems = parse_decklist(content.edition(2), typed)
+    hero, cards, problems = parse_decklist(content.edition(EDITION), typed)
     assert problems == [] and hero == "neree" and cards == dict(content.decks["aube"].cards)
-    with pytest.raises(EngineError):
-        GAME.validate_seat_options({"deck": "aube_e1"})
+    hero, cards, problems = parse_decklist(content.edition(2), typed)  # the same list in an edition-2 match
+    assert problems == [] and hero == "neree" and cards == dict(content.decks["aube_e2"].cards)
+    for retired in ("aube_e1", "aube_e2"):
+        with pytest.raises(EngineError):
+            GAME.validate_seat_options({"deck": retired})
     shown = {c.id for c in GAME.cards()}
-    assert "lancier_aube_e2" in shown and not shown & {"lancier_aube", "orvan"}
+    assert {"lancier_aube_e2", "chevaucheuse_vents_e3", "porte_lanterne_e3"} <= shown
+    assert not shown & {"lancier_aube", "orvan", "chevaucheuse_vents", "porte_lanterne"}
