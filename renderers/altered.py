@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.i18n import t as translate
 
-from .theme import DEFAULT, font
+from .pen import Pen
+from .theme import DEFAULT, phone_min_size
 
-W, H = 1200, 760
+W = 640  # portrait: a phone shows it 390 px wide, so every size below is >= phone_min_size(W)
+SMALL = phone_min_size(W)  # 20 px here, 12 px on the phone
+MARGIN = 10
+LINE = 24
+TRACK_H = 118
 TERRAIN_COLOURS = {"forest": (90, 170, 90), "mountain": (170, 130, 90), "water": (80, 140, 220)}
 TERRAIN_LETTER = {
     "fr": {"forest": "F", "mountain": "M", "water": "E"},
     "en": {"forest": "F", "mountain": "M", "water": "W"},
 }
+MAX_CHARACTERS = 5  # per expedition on the board; more are counted ("+2")
+EXPEDITION_Y = 2 * LINE + 22  # below a side's title and figures
 
 
 def _loc(locale: str) -> str:
@@ -56,153 +63,188 @@ def _card_line(card: Any, locale: str) -> str:
     return text + (f" [{' '.join(tags)}]" if tags else "")
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
-    f = font(size)
-    if draw.textlength(text, font=f) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=f) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _draw_track(draw: ImageDraw.ImageDraw, view: Any, locale: str, top: int) -> None:
+def _draw_track(pen: Pen, view: Any, locale: str, top: int) -> None:
+    """The regions in a row, their terrains, and where each expedition stands (H / C discs)."""
     th = DEFAULT
-    n = len(view.regions)
-    margin, gap = 20, 8
-    box_w = (W - 2 * margin - gap * (n - 1)) // n
-    box_h = 120
+    draw = pen.draw
+    n = max(1, len(view.regions))
+    gap = 6
+    box_w = (W - 2 * MARGIN - gap * (n - 1)) // n
+    advanced = set(view.advanced)
     for r in view.regions:
-        x = margin + r.index * (box_w + gap)
-        draw.rounded_rectangle((x, top, x + box_w, top + box_h), radius=8, fill=th.panel, outline=th.muted)
+        x = MARGIN + r.index * (box_w + gap)
+        draw.rounded_rectangle((x, top, x + box_w, top + TRACK_H), radius=8, fill=th.panel, outline=th.panel_alt)
         if r.terrains is None:
-            draw.text((x + 10, top + 8), _s(locale, "face_down"), fill=th.muted, font=font(16))
-            draw.text((x + box_w // 2 - 6, top + 36), "?", fill=th.muted, font=font(28))
+            pen.text((x + box_w // 2, top + 20), "?", 26, th.muted, bold=True, anchor="mm")
         else:
+            chip = min(26, (box_w - 8) // max(1, len(r.terrains)) - 2)
             for i, t in enumerate(r.terrains):
-                cx = x + 10 + i * 36
-                draw.rounded_rectangle((cx, top + 8, cx + 30, top + 34), radius=5, fill=TERRAIN_COLOURS[t])
-                draw.text((cx + 9, top + 11), TERRAIN_LETTER[_loc(locale)][t], fill=(20, 20, 20), font=font(18))
-        draw.text((x + box_w - 22, top + 8), str(r.index), fill=th.muted, font=font(14))
-    # expedition markers: H and C per player
+                cx = x + 4 + i * (chip + 2)
+                draw.rounded_rectangle((cx, top + 6, cx + chip, top + 34), radius=5, fill=TERRAIN_COLOURS[t])
+                letter = TERRAIN_LETTER[_loc(locale)][t]
+                pen.text((cx + chip // 2, top + 20), letter, SMALL, (20, 20, 20), bold=True, anchor="mm")
     for p in view.players:
         colour = th.seat_colours[p.seat % len(th.seat_colours)]
         for e in p.expeditions:
-            x = margin + e.position * (box_w + gap)
+            x = MARGIN + e.position * (box_w + gap)
             row = 0 if e.kind == "hero" else 1
-            cx = x + 14 + p.seat * 62
-            cy = top + 58 + row * 30
-            draw.ellipse((cx, cy, cx + 26, cy + 26), fill=colour, outline=(20, 20, 20))
-            letter = "H" if e.kind == "hero" else "C"
-            draw.text((cx + 7, cy + 4), letter, fill=(20, 20, 20), font=font(16))
-            draw.text((cx + 30, cy + 4), p.name[:5], fill=th.text, font=font(13))
+            d = min(34, box_w // 2 - 4)
+            cx = x + 3 + p.seat * (box_w // 2)
+            cy = top + 42 + row * (d + 4)
+            if f"{p.seat}:{e.kind}" in advanced:  # moved at the last Dusk
+                draw.ellipse((cx - 3, cy - 3, cx + d + 3, cy + d + 3), outline=th.accent, width=3)
+            draw.ellipse((cx, cy, cx + d, cy + d), fill=colour, outline=(20, 20, 20))
+            letter = _s(locale, e.kind)[:1].upper()
+            pen.text((cx + d // 2, cy + d // 2), letter, SMALL, (20, 20, 20), bold=True, anchor="mm")
 
 
-def _draw_player(draw: ImageDraw.ImageDraw, view: Any, p: Any, locale: str, top: int, height: int) -> None:
+def _player_height(p: Any) -> int:
+    lines = max(len(e.characters[: MAX_CHARACTERS + 1]) for e in p.expeditions) if p.expeditions else 0
+    extra = (1 if p.reserve else 0) + (1 if p.landmarks else 0)
+    return EXPEDITION_Y + 2 * LINE + 4 + lines * LINE + extra * LINE + 12
+
+
+def _draw_player(pen: Pen, view: Any, p: Any, locale: str, top: int) -> None:
+    """One side: name and hero, its figures, its two expeditions with their sums, Reserve, Landmarks."""
     th = DEFAULT
+    draw = pen.draw
     colour = th.seat_colours[p.seat % len(th.seat_colours)]
-    draw.rounded_rectangle((20, top, W - 20, top + height), radius=10, fill=th.panel, outline=colour, width=3)
+    height = _player_height(p)
+    draw.rounded_rectangle((MARGIN, top, W - MARGIN, top + height), radius=10, fill=th.panel, outline=colour, width=3)
     hero = p.hero_name.get(_loc(locale), p.hero) + (f" {_s(locale, 'hero_exhausted')}" if p.hero_exhausted else "")
-    title = f"{p.name} — {hero}"
+    acting = p.seat in view.to_act and view.phase != "over"
+    title = ("▶ " if acting else "") + f"{p.name} — {hero}"
+    marks = []
     if view.first_seat == p.seat:
-        title += f"  ★ {_s(locale, 'first')}"
+        marks.append(f"★ {_s(locale, 'first')}")
     if p.passed and view.phase == "afternoon":
-        title += f"  ({_s(locale, 'passed')})"
-    draw.text((34, top + 8), _fit(draw, title, 700, 20), fill=colour, font=font(20))
-    counts = (
-        f"{_s(locale, 'score')} {p.score}/7   {_s(locale, 'hand')} {p.hand_count}   "
-        f"{_s(locale, 'deck')} {p.deck_count}   {_s(locale, 'discard')} {len(p.discard)}"
+        marks.append(_s(locale, "passed"))
+    mark = "  ".join(marks)
+    mark_w = pen.length(mark, SMALL) if mark else 0
+    pen.text(
+        (MARGIN + 12, top + 8),
+        pen.fit(title, 22, W - 2 * MARGIN - 30 - mark_w, bold=True),
+        22,
+        th.accent if acting else colour,
+        bold=True,
     )
-    draw.text((740, top + 11), counts, fill=th.text, font=font(16))
-    # orbs
-    oy = top + 40
-    draw.text((34, oy), f"{_s(locale, 'mana')} {p.mana_ready}/{p.mana_count}", fill=th.text, font=font(16))
-    for i, orb in enumerate(p.orbs[:20]):
-        cx = 130 + i * 24
-        if orb.exhausted:
-            draw.ellipse((cx, oy + 1, cx + 18, oy + 19), outline=th.muted, width=2)
-        else:
-            draw.ellipse((cx, oy + 1, cx + 18, oy + 19), fill=th.accent)
-    # expeditions
-    col_w = 370
+    if mark:
+        pen.text((W - MARGIN - 10, top + 10), mark, SMALL, th.accent, anchor="ra")
+    x = MARGIN + 12
+    y = top + 8 + LINE + 6
+    for key, value in (
+        ("score", f"{p.score}/7"),
+        ("hand", str(p.hand_count)),
+        ("deck", str(p.deck_count)),
+        ("discard", str(len(p.discard))),
+        ("mana", f"{p.mana_ready}/{p.mana_count}"),
+    ):
+        label = _s(locale, key)
+        pen.text((x, y), label, SMALL, th.muted)
+        x += int(pen.length(label + " ", SMALL))
+        pen.text((x, y - 1), value, 22, th.text, bold=True)
+        x += int(pen.length(value, 22, bold=True)) + 14
+    col_w = (W - 2 * MARGIN - 24 - 12) // 2
+    last = set(view.last)
     for j, e in enumerate(p.expeditions):
-        x = 34 + j * (col_w + 10)
-        y = top + 70
-        label = _s(locale, e.kind)
-        draw.text((x, y), label, fill=th.accent, font=font(17))
-        sx = x + 130
-        for k, t in enumerate(("forest", "mountain", "water")):
+        x = MARGIN + 12 + j * (col_w + 12)
+        y = top + EXPEDITION_Y
+        label = f"{_s(locale, e.kind)} · {_s(locale, 'region', n=e.position)}"
+        pen.text((x, y), pen.fit(label, SMALL, col_w, bold=True), SMALL, th.accent, bold=True)
+        sx = x
+        y += LINE
+        for t in ("forest", "mountain", "water"):
             active = t in e.terrains
-            fill = TERRAIN_COLOURS[t] if active else th.panel_alt
-            draw.rounded_rectangle((sx + k * 58, y - 1, sx + k * 58 + 52, y + 21), radius=5, fill=fill)
-            txt = f"{TERRAIN_LETTER[_loc(locale)][t]} {e.stats[t]}"
-            draw.text((sx + k * 58 + 6, y + 1), txt, fill=(20, 20, 20) if active else th.text, font=font(16))
-        for i, c in enumerate(e.characters[:6]):
-            draw.text(
-                (x + 6, y + 28 + i * 21), _fit(draw, _card_line(c, locale), col_w - 10, 15), fill=th.text, font=font(15)
+            text = f"{TERRAIN_LETTER[_loc(locale)][t]} {e.stats[t]}"
+            w = int(pen.length(text, SMALL, bold=True)) + 12
+            draw.rounded_rectangle(
+                (sx, y, sx + w, y + LINE - 1), radius=5, fill=TERRAIN_COLOURS[t] if active else th.panel_alt
             )
-        if len(e.characters) > 6:
-            draw.text((x + 6, y + 28 + 6 * 21), f"+{len(e.characters) - 6}", fill=th.muted, font=font(15))
-    # reserve and landmarks
-    x = 34 + 2 * (col_w + 10)
-    y = top + 70
-    for label, cards in ((_s(locale, "reserve"), p.reserve), (_s(locale, "landmarks"), p.landmarks)):
-        draw.text((x, y), f"{label} ({len(cards)})", fill=th.accent, font=font(17))
-        for i, c in enumerate(cards[:4]):
-            draw.text((x + 6, y + 24 + i * 20), _fit(draw, _card_line(c, locale), 360, 15), fill=th.text, font=font(15))
-        y += 24 + 20 * min(len(cards), 4) + 10
+            pen.text((sx + 6, y + 1), text, SMALL, (20, 20, 20) if active else th.text, bold=True)
+            sx += w + 6
+        y += LINE + 4
+        for c in e.characters[:MAX_CHARACTERS]:
+            played = c.uid in last
+            text = ("▶ " if played else "") + _card_line(c, locale)
+            pen.text((x, y), pen.fit(text, SMALL, col_w), SMALL, th.accent if played else th.text)
+            y += LINE
+        if len(e.characters) > MAX_CHARACTERS:
+            pen.text((x, y), f"+{len(e.characters) - MAX_CHARACTERS}", SMALL, th.muted)
+    y = top + height - 10 - LINE * ((1 if p.reserve else 0) + (1 if p.landmarks else 0))
+    colon = " : " if _loc(locale) == "fr" else ": "
+    for key, cards in (("reserve", p.reserve), ("landmarks", p.landmarks)):
+        if not cards:
+            continue
+        names = ", ".join(("▶ " if c.uid in last else "") + _name(c, locale) for c in cards)
+        text = f"{_s(locale, key)} ({len(cards)}){colon}{names}"
+        pen.text(
+            (MARGIN + 12, y),
+            pen.fit(text, SMALL, W - 2 * MARGIN - 24),
+            SMALL,
+            th.accent if any(c.uid in last for c in cards) else th.text,
+        )
+        y += LINE
 
 
 def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
-    """The public (or one seat's) board: track, four markers, expeditions and sums, zones, phase."""
+    """The public (or one seat's) board, in portrait for a phone: the track and its markers, then each
+    side; what the last step played or moved is marked (▶, a ring).
+
+    640 px wide and no text under 20 px, so a phone that shows it 390 px wide prints every figure at
+    12 px or more (`tests/games/altered/test_renderer.py` measures it along whole matches)."""
     th = DEFAULT
-    img = Image.new("RGB", (W, H), th.background)
-    draw = ImageDraw.Draw(img)
     names = [p.name for p in view.players]
+    bottom_seat = view.viewer if view.viewer in (0, 1) else 0
+    order = [view.players[1 - bottom_seat], view.players[bottom_seat]]
+    header_h = 72
+    height = header_h + TRACK_H + 12 + sum(_player_height(p) + 10 for p in order) + 4
+    img = Image.new("RGB", (W, height), th.background)
+    pen = Pen(img)
     header = f"Altered — {_s(locale, 'day', day=view.day)} — {_s(locale, f'phase.{view.phase}')}"
     if view.tiebreak:
         header += f" — {_s(locale, 'tiebreak')}"
-    draw.text((20, 12), header, fill=th.text, font=font(24))
+    pen.text((MARGIN, 10), pen.fit(header, 24, W - 2 * MARGIN, bold=True), 24, th.text, bold=True)
     if view.phase == "over":
         status = _s(locale, "draw") if view.winner_seat is None else _s(locale, "winner", name=names[view.winner_seat])
     else:
         who = ", ".join(names[s] for s in view.to_act) or _s(locale, "nobody")
         status = _s(locale, "to_act", names=who)
-    draw.text((W - 20 - draw.textlength(status, font=font(20)), 16), status, fill=th.accent, font=font(20))
-    _draw_track(draw, view, locale, 56)
-    bottom_seat = view.viewer if view.viewer in (0, 1) else 0
-    order = [1 - bottom_seat, bottom_seat]
-    panel_h = 270
-    for i, seat in enumerate(order):
-        _draw_player(draw, view, view.players[seat], locale, 190 + i * (panel_h + 10), panel_h)
-    return img
+    pen.text((MARGIN, 42), pen.fit(status, 22, W - 2 * MARGIN), 22, th.accent)
+    _draw_track(pen, view, locale, header_h)
+    y = header_h + TRACK_H + 12
+    for p in order:
+        _draw_player(pen, view, p, locale, y)
+        y += _player_height(p) + 10
+    return pen.finish()
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
-    """The viewer's hand and Mana zone faces (None for the public view)."""
+    """The viewer's hand and Mana zone faces, one card a line (None for the public view)."""
     if view.viewer is None:
         return None
     th = DEFAULT
     me = view.players[view.viewer]
     hand = me.hand or []
-    rows = max(len(hand), 1) + max(len(me.orbs), 1) + 4
-    img = Image.new("RGB", (640, min(900, 40 + rows * 24)), th.background)
-    draw = ImageDraw.Draw(img)
+    rows = max(len(hand), 1) + max(len(me.orbs), 1)
+    img = Image.new("RGB", (W, 20 + 2 * 36 + rows * (LINE + 6) + 20), th.background)
+    pen = Pen(img)
     y = 10
-    draw.text((14, y), f"{_s(locale, 'your_hand')} ({len(hand)})", fill=th.accent, font=font(20))
-    y += 30
+    pen.text((MARGIN, y), f"{_s(locale, 'your_hand')} ({len(hand)})", 24, th.accent, bold=True)
+    y += 36
     for c in hand:
-        line = f"{c.cost[0]}/{c.cost[1]}  {_card_line(c, locale)}"
-        draw.text((24, y), _fit(draw, line, 600, 16), fill=th.text, font=font(16))
-        y += 24
+        cost = f"{c.cost[0]}/{c.cost[1]}"
+        pen.text((MARGIN + 6, y), cost, 22, th.accent, bold=True)
+        pen.text((MARGIN + 70, y + 1), pen.fit(_card_line(c, locale), SMALL, W - 2 * MARGIN - 76), SMALL, th.text)
+        y += LINE + 6
     y += 10
-    draw.text((14, y), f"{_s(locale, 'your_mana')} ({me.mana_ready}/{me.mana_count})", fill=th.accent, font=font(20))
-    y += 30
+    pen.text((MARGIN, y), f"{_s(locale, 'your_mana')} ({me.mana_ready}/{me.mana_count})", 24, th.accent, bold=True)
+    y += 36
     for orb in me.orbs:
         state = _s(locale, "exhausted" if orb.exhausted else "ready")
         name = _name(orb.card, locale) if orb.card else "?"
-        draw.text((24, y), _fit(draw, f"• {name} ({state})", 600, 16), fill=th.text, font=font(16))
-        y += 24
-    return img
+        pen.text((MARGIN + 6, y), pen.fit(f"• {name} ({state})", SMALL, W - 2 * MARGIN - 12), SMALL, th.text)
+        y += LINE + 6
+    return pen.finish()
 
 
 def summarize(view: Any, *, locale: str = "fr") -> str:

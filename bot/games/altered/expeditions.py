@@ -132,6 +132,7 @@ def dusk_progress(state: AlteredState, events: list[Event]) -> None:
                 moves.append((seat, kind))
     for seat, kind in moves:
         move_forward(state, seat, kind, events)
+    state.advanced = [f"{seat}:{kind}" for seat, kind in moves]
 
 
 def _result(advanced: bool, blocked: bool, won: list[str]) -> dict[str, object]:

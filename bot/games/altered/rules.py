@@ -223,6 +223,7 @@ def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSour
     """Mutate `state` (a clone) and return the events; `check` refuses first, before any change."""
     check(state, seat, action)
     events: list[Event] = []
+    state.last, state.advanced = [], []
     p = state.players[seat]
     if isinstance(action, SetupMana):
         put_in_mana(state, seat, action.uid, exhausted=False, events=events)
@@ -283,6 +284,7 @@ def play_card(state: AlteredState, seat: int, action: PlayCard, rng: RandomSourc
     """
     p = state.players[seat]
     _check_play(state, seat, action)  # the AI's trials come here without `check`
+    state.last = [*state.last, action.uid]
     found = state.find(seat, action.uid)
     assert found is not None
     zone, obj = found

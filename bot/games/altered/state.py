@@ -135,10 +135,22 @@ class AlteredState(BaseModel):
     #: The open question (kernel decision stack): the setup Mana (both players at once), an Expand, an
     #: Afternoon turn or a Clean-up. Rebuilt after every step from the phase and `turn` (rules.sync_stack).
     stack: list[Decision] = []
+    #: What the last step touched, for the board's highlight: cards played (uids) and expeditions moved
+    #: ("seat:kind"). Presentation only: no rule reads them.
+    last: list[int] = []
+    advanced: list[str] = []
 
     def clone(self) -> AlteredState:
         players = [p.clone() for p in self.players]
-        return self.model_copy(update={"players": players, "regions": list(self.regions), "stack": list(self.stack)})
+        return self.model_copy(
+            update={
+                "players": players,
+                "regions": list(self.regions),
+                "stack": list(self.stack),
+                "last": list(self.last),
+                "advanced": list(self.advanced),
+            }
+        )
 
     def find(self, seat: int, uid: int) -> tuple[str, Obj] | None:
         """The zone name and object of one of `seat`'s cards."""

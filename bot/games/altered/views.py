@@ -85,6 +85,8 @@ class AlteredView(BaseModel):
     regions: list[RegionView]
     players: list[PlayerView]
     max_days: int = 30
+    last: list[int] = []  # the cards the last step played (highlighted)
+    advanced: list[str] = []  # the expeditions the last Dusk moved, "seat:kind"
 
 
 @lru_cache(maxsize=8192)
@@ -162,6 +164,8 @@ def build_view(state: AlteredState, viewer: int | None, to_act: frozenset[int]) 
         regions=regions,
         players=players,
         max_days=state.max_days,
+        last=list(state.last),
+        advanced=list(state.advanced),
     )
 
 

@@ -33,7 +33,7 @@ def test_board_for_every_viewer_and_phase(locale: str) -> None:
     for state in STATES:
         for viewer in (None, 0, 1):
             img = render_board(GAME.view(state, viewer), locale=locale)
-            assert img.size[0] <= 1200 and img.size[1] <= 900
+            assert img.size[0] <= 720 and img.size[1] <= 2 * img.size[0]
     buf = io.BytesIO()
     render_board(GAME.view(STATES[-2], None), locale=locale).save(buf, format="PNG")
     assert len(buf.getvalue()) < 1024 * 1024
@@ -43,7 +43,7 @@ def test_hand_only_for_a_seat() -> None:
     state = STATES[1]
     assert render_hand(GAME.view(state, None), locale="fr") is None
     img = render_hand(GAME.view(state, 0), locale="fr")
-    assert img is not None and img.size[0] <= 1200 and img.size[1] <= 900
+    assert img is not None and img.size[0] <= 720 and img.size[1] <= 2 * img.size[0]
 
 
 def test_summary_is_short_and_public_safe() -> None:
@@ -68,3 +68,53 @@ def test_summary_is_short_and_public_safe() -> None:
 
 def test_registry_shape() -> None:
     assert set(RENDERER) == {"board", "hand", "summary"}
+
+
+def _whole_match(seed: int) -> list:  # type: ignore[type-arg]
+    rng = Rng(seed)
+    state = GAME.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
+    out = [state]
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_every_text_reads_on_a_phone_along_a_whole_match(seed: int) -> None:
+    """Issue #12 §5: at 390 px wide (a phone in portrait) no text of the board or hand is under 12 px."""
+    from renderers.theme import PHONE_MIN_PX, PHONE_WIDTH, phone_min_size
+
+    states = _whole_match(seed)
+    for state in states[::9] + states[-1:]:
+        for viewer in (None, 0, 1):
+            view = GAME.view(state, viewer)
+            for locale in ("fr", "en"):
+                for image in (render_board(view, locale=locale), render_hand(view, locale=locale)):
+                    if image is None:
+                        continue
+                    assert image.width <= 720 and image.height <= 2 * image.width, image.size
+                    smallest = image.info["text_px_min"]
+                    assert smallest >= phone_min_size(image.width)
+                    assert smallest * PHONE_WIDTH / image.width >= PHONE_MIN_PX
+
+
+def test_the_card_just_played_and_the_expeditions_just_moved_are_marked() -> None:
+    """Issue #12 §5: the last action is highlighted (what was played, what moved at Dusk)."""
+    from renderers.theme import DEFAULT
+
+    states = _whole_match(3)
+    played = next(s for s in states if s.last)
+    view = GAME.view(played, None)
+    assert view.last == played.last
+    moved = next(s for s in states if s.advanced)
+    assert GAME.view(moved, 1).advanced == moved.advanced
+
+    def accent(image) -> int:  # type: ignore[no-untyped-def]
+        return sum(n for n, c in image.getcolors(1 << 20) or [] if c == DEFAULT.accent)
+
+    for state in (played, moved):
+        view = GAME.view(state, None)
+        plain = view.model_copy(update={"last": [], "advanced": []})
+        assert accent(render_board(view, locale="fr")) > accent(render_board(plain, locale="fr")) + 50
