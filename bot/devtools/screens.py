@@ -1,6 +1,6 @@
 """`python -m bot screens [--out docs/images]`: the boards as a phone shows them, for the docs.
 
-For each card game, a seeded greedy match is played to two thirds of its length; its public board,
+For each card game, a seeded greedy match is played and its fullest board of the middle game is kept: its public board,
 one seat's hand, and the board scaled to 390 px (a phone in portrait) are written as PNG, with the
 board's alt text beside them. Regenerate after a renderer changes.
 """
@@ -22,8 +22,10 @@ def shoot(key: str, out: Path, seed: int, locale: str) -> list[Path]:
     agent = game.agent("easy")
     states: list[object] = []
     arena.play(game, (agent, agent), seed, invariant=states.append)
-    state = states[len(states) * 2 // 3]
     renderer = renderer_for(key)
+    # the fullest board of the middle of the match: the most to read, the best test of the layout
+    middle = states[len(states) // 2 : len(states) * 3 // 4] or states
+    state = max(middle, key=lambda st: len(str(renderer["summary"](game.view(st, None), locale=locale))))
     board = renderer["board"](game.view(state, None), locale=locale)
     written = [out / f"{key}-board.png", out / f"{key}-board-phone.png"]
     board.save(written[0])
