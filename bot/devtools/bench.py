@@ -237,7 +237,7 @@ def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, floa
 
 
 def colors_render_figures() -> dict[str, float]:
-    """The Colors table's render time, once its renderer exists (the engine is not registered yet)."""
+    """The Colors table's render time along a seeded match (public views)."""
     import importlib.util
 
     if importlib.util.find_spec("renderers.colors") is None:
@@ -331,7 +331,7 @@ def main(argv: list[str]) -> int:
     if args.rss_worker:
         print(json.dumps(asyncio.run(_rss_worker(args.rss_worker, args.matches))))
         return 0
-    wanted = [k for k in (args.game or keys) if k in keys]  # "colors" is benched below, by name
+    wanted = [k for k in (args.game or keys) if k in keys]
     extra = [] if not args.no_test_game else ["--no-test-game"]
     report: dict[str, Any] = {"games": {}}
     all_samples_p50, all_samples_p99, persist, rss = [], [], [], []
@@ -421,12 +421,12 @@ def main(argv: list[str]) -> int:
                 f"{crash['undelivered_after_restart']} ({crash['seconds']} s)"
             )
     if args.table_games and (not args.game or "colors" in args.game):
-        # Colors of Magic: its engine runs here before the host plays it (issue #13)
+        # Colors of Magic's table figures: the AI against random, suggestions, line of sight
         colors = module_figures("bot.games.colors.bench", {"figures": (args.table_games,)}).get("figures", {})
         colors.update(colors_render_figures())
         report["colors"] = colors
         if not args.json:
-            print(f"== colors (engine): {json.dumps(colors)}")
+            print(f"== colors (table): {json.dumps(colors)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

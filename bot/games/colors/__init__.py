@@ -1,2 +1,5 @@
-"""Colors of Magic, the first table game (issue #13): not offered to players until its table renderer lands;
-`bot.games.colors.game.COLORS` is the game."""
+"""Colors of Magic, the first table game (issue #13): the game (`GAME`) the host registers."""
+
+from .game import COLORS as GAME
+
+__all__ = ["GAME"]

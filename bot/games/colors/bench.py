@@ -1,5 +1,5 @@
-"""Colors of Magic's figures for the bench (the engine is not registered yet, so the bench calls this
-module by name): the AI against a random player over seeded games, its decision time, the time to
+"""Colors of Magic's own figures for the bench (its section `== colors (table)`): the AI against a
+random player over seeded games, its decision time, the time to
 suggest a creature's moves and line-of-sight checks per second (the bench itself times the renders:
 engines do not draw)."""
 

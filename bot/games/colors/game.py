@@ -1,7 +1,6 @@
 """Colors of Magic on the kernel: set-up, `check` / `suggest` / `apply`, views, determinize, the AI.
 
-Not registered with the host yet (`bot.games.colors` exposes no `GAME`): the Monster phase, the stack
-of instants and the `/colors` commands land next (issue #13). Tests and the bench use `COLORS`.
+The host plays it as `/colors` (the families below); its table is drawn by `renderers/colors.py`.
 """
 
 from __future__ import annotations
