@@ -124,3 +124,30 @@ def test_the_engagement_stop_is_the_first_unit_step_within_reach() -> None:
         if any(within(mover, e, INCH) for e in enemies):
             continue
         assert TABLE.engagement_stop(mover, [start, end], enemies, INCH) == walk(mover, start, end, enemies)
+
+
+def test_tangent_bases_are_at_zero_and_do_not_overlap() -> None:
+    """Hand-computed: two 1"-wide bases whose centres are 1" apart touch; a tenth of a millimetre
+    closer they overlap, a tenth further they are 0.1 mm apart (rounded up to one unit)."""
+    from bot.table.geometry import overlaps
+
+    a, b = Base("a", 0, inch(5, 5), R), Base("b", 1, (inch(5, 5)[0] + 2 * R, inch(5, 5)[1]), R)
+    assert edge_distance(a, b) == 0 and within(a, b, 0) and not overlaps(a, b)
+    closer = b.at((b.centre[0] - 1, b.centre[1]))
+    assert overlaps(a, closer)
+    further = b.at((b.centre[0] + 1, b.centre[1]))
+    assert edge_distance(a, further) == 1 and not within(a, further, 0)
+
+
+def test_a_path_around_a_wall() -> None:
+    """Hand-computed: a 1"-wide base at (4, 12) cannot go straight to (12, 12) through a wall from
+    x = 7" to 9" and y = 8" to 16"; around it, by (6, 17.5) and (10, 17.5) — 1.45" from each corner,
+    1.5" below the wall — it spends √(2² + 5.5²) × 2 + 4 = 15.70" and arrives."""
+    wall = Terrain("wall", square(7, 8, 9, 16), blocking=True, impassable=True)
+    table = Table(24 * INCH, 24 * INCH, (wall,))
+    mover = Base("m", 0, inch(4, 12), R)
+    assert table.move_problem(mover, [inch(12, 12)], [], 20 * INCH) == "impassable"
+    around = [mover.centre, inch(6, 17.5), inch(10, 17.5), inch(12, 12)]
+    assert table.move_problem(mover, around, [], 16 * INCH) is None
+    assert table.path_cost(around) == math.ceil(2 * math.hypot(2 * INCH, 5.5 * INCH) + 4 * INCH)
+    assert table.move_problem(mover, around, [], 15 * INCH) == "too_far"
