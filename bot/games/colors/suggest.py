@@ -34,12 +34,13 @@ def suggestions(game: Any, state: ColorsState, seat: int, ask: Ask) -> list[Choi
     kind = state.stack[-1].kind
     raw: list[Any] = []
     typed: set[str] = set()  # the moves toward the point the player typed
+    reasons: dict[str, Text | None] = {}  # why each move is suggested
     if kind == "respond":
         raw = [NoResponse(), *_instants(state, seat)]
     elif kind == "duel":
         raw = [DuelPass(), *(DuelCard(card=c) for c in sorted(set(state.sides[seat].hand)))]
     elif kind == "creature":
-        raw, typed = _creature_actions(state, seat, ask)
+        raw, typed = _creature_actions(state, seat, ask, reasons)
     else:
         raw = [Pass()]
         raw += [Activate(figure=f.id) for f in state.figures if f.owner == seat and not f.tapped]
@@ -54,6 +55,8 @@ def suggestions(game: Any, state: ColorsState, seat: int, ask: Ask) -> list[Choi
             continue
         seen.add(key)
         label = describe(state, seat, action) if ask.labels else NO_LABEL
+        if ask.labels and reasons.get(key) is not None:
+            label = txt("colors.action.because", action=label, reason=reasons[key])
         piece = getattr(action, "figure", None) or getattr(action, "card", None)
         previewed = isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _kills(state, action))
         out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=key in typed))
@@ -67,8 +70,11 @@ def _kills(state: ColorsState, action: Cast) -> bool:
 
 
 # -- creatures -------------------------------------------------------------------------------------
-def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> tuple[list[Any], set[str]]:
-    """The active creature's attacks, moves (typed point first) and Done; and which moves were typed."""
+def _creature_actions(
+    state: ColorsState, seat: int, ask: Ask, reasons: dict[str, Text | None]
+) -> tuple[list[Any], set[str]]:
+    """The active creature's attacks, moves (typed point first, each with why) and Done; and which
+    moves were typed."""
     fig = state.figure(state.active or "")
     if fig is None:
         return [], set()
@@ -82,8 +88,7 @@ def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> tuple[list[Any
     allowance = board.stat(state, fig, "move") * INCH
     second = fig.moved and not fig.acted
     typed: set[str] = set()
-    typed_point = board.MEASURE.parse_point(ask.text) if ask.text else None
-    for i, point in enumerate(destinations(state, fig, allowance, ask.text, leaving=bool(engaged))):
+    for point, reason, was_typed in destinations(state, fig, allowance, ask.text, leaving=bool(engaged)):
         move: Any = None
         if engaged and not fig.moved:
             move = Disengage(figure=fig.id, path=(point,))
@@ -93,29 +98,53 @@ def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> tuple[list[Any
             move = Move(figure=fig.id, path=(point,), second=True)
         if move is not None:
             out.append(move)
-            if i == 0 and typed_point is not None:
-                typed.add(move.model_dump_json())
+            key = move.model_dump_json()
+            reasons[key] = reason
+            if was_typed:
+                typed.add(key)
     return out, typed
 
 
 def destinations(
     state: ColorsState, fig: Figure, allowance: int, text: str = "", *, leaving: bool = False
-) -> list[Point]:
-    """Where a creature may usefully go: typed point first, contacts, objectives, the enemy wizard."""
+) -> list[tuple[Point, Text | None, bool]]:
+    """Where a creature may usefully go, each with why: the point typed (or the furthest toward it),
+    contact with each enemy, cover behind each piece that hides it from the nearest enemy, each
+    objective, and home when it disengages. (point, reason, typed)."""
+
     table = board.table(state.scenario)
     mover = board.base(fig)
     others = [board.base(o) for o in state.figures if o.id != fig.id]
-    goals: list[Point] = []
+    goals: list[tuple[Point, Text | None, bool]] = []
     typed = board.MEASURE.parse_point(text) if text else None
     if typed is not None:
-        goals.append(typed)
-    for o in sorted((o for o in state.figures if board.hostile(fig, o)), key=lambda o: board.distance(fig, o)):
-        goals.append(o.centre)
-    goals += [obj.point() for obj in SCENARIOS[state.scenario].objectives]
+        goals.append((typed, txt("colors.reason.typed"), True))
+    enemies = sorted((o for o in state.figures if board.hostile(fig, o)), key=lambda o: (board.distance(fig, o), o.id))
+    for o in enemies:
+        goals.append((o.centre, txt("colors.reason.contact", figure=_fig_name(state, o.id)), False))
+    scenario = SCENARIOS[state.scenario]
+    if enemies:  # behind each cover piece, seen from the nearest enemy
+        threat = enemies[0].centre
+        for piece in scenario.terrain:
+            if piece.kind not in ("forest", "ruins"):
+                continue
+            corners = piece.points()
+            cx = sum(c[0] for c in corners) // len(corners)
+            cy = sum(c[1] for c in corners) // len(corners)
+            dx, dy = cx - threat[0], cy - threat[1]
+            norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            reach = max(abs(c[0] - cx) + abs(c[1] - cy) for c in corners) // 2 + mover.radius
+            spot = (round(cx + dx / norm * reach), round(cy + dy / norm * reach))
+            if board.MEASURE.inside(spot):
+                goals.append((spot, txt("colors.reason.cover", terrain=txt(f"colors.terrain.{piece.id}")), False))
+    for obj in scenario.objectives:
+        goals.append((obj.point(), txt("colors.reason.objective", objective=txt(f"colors.objective.{obj.id}")), False))
     if leaving:
-        goals.append(SCENARIOS[state.scenario].deploy_point(0 if fig.centre[0] < board.SIZE // 2 else 1))
-    points: list[Point] = []
-    for goal in goals:
+        home = scenario.deploy_point(0 if fig.centre[0] < board.SIZE // 2 else 1)
+        goals.append((home, txt("colors.reason.away"), False))
+    out: list[tuple[Point, Text | None, bool]] = []
+    seen: set[Point] = set()
+    for goal, reason, was_typed in goals:
         end = table.furthest_toward(mover, goal, others, allowance)
         stop = (
             table.engagement_stop(
@@ -126,9 +155,10 @@ def destinations(
         )
         if stop is not None:
             end = stop
-        if end != fig.centre and end not in points:
-            points.append(end)
-    return points
+        if end != fig.centre and end not in seen:
+            seen.add(end)
+            out.append((end, reason, was_typed))
+    return out
 
 
 # -- casting ---------------------------------------------------------------------------------------

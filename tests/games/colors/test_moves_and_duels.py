@@ -234,3 +234,16 @@ def test_a_typed_destination_is_suggested_or_the_nearest_legal_point() -> None:
     end = too_far[0].action.path[-1]
     assert too_far[0].matched and end[1] == at(0, 18)[1] and 5.9 * INCH < end[0] <= 6 * INCH
     assert not any(c.matched for c in COLORS.suggest(state, 0, Ask(kinds=("move",))))
+
+
+def test_each_suggested_destination_says_why() -> None:
+    """Issue #13: contact with a named enemy, cover behind named terrain, toward an objective."""
+    from bot.engine import Ask
+    from bot.i18n import localize
+
+    figures = [*WIZARDS, fig("A1", "loup_cendre", 0, 4, 14), fig("B1", "orc", 1, 9, 15)]
+    state = _active(figures, "A1")
+    labels = [localize(c.label, "fr") for c in COLORS.suggest(state, 0, Ask(kinds=("move",)))]
+    assert any("au contact d'Orc (B1)" in label for label in labels), labels
+    assert any("à couvert derrière" in label for label in labels), labels
+    assert any("vers la pierre ouest" in label for label in labels), labels
