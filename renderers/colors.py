@@ -128,7 +128,14 @@ def _hatch(image: Image.Image, points: list[tuple[float, float]]) -> None:
     image.paste((120, 150, 100), (0, 0), ImageChops.multiply(mask, lines))
 
 
-def _table(image: Image.Image, pen: Pen, view: Any, tab: _Table, path: list[tuple[int, int]]) -> None:
+def _table(
+    image: Image.Image,
+    pen: Pen,
+    view: Any,
+    tab: _Table,
+    path: list[tuple[int, int]],
+    rings: list[tuple[tuple[int, int], int]],
+) -> None:
     from bot.games.colors.board import profile
     from bot.games.colors.content import SCENARIOS
 
@@ -158,6 +165,14 @@ def _table(image: Image.Image, pen: Pen, view: Any, tab: _Table, path: list[tupl
             (cx, cy, r), 4, rotation=45, fill=GOLD if left_times else th.panel_alt, outline=(20, 20, 20)
         )
         pen.text((cx + r + 2, cy - r - 4), str(left_times), SMALL, GOLD, bold=True)
+    by_id = {f.id: f for f in view.figures}
+    if view.duel is not None and view.duel.attacker in by_id and view.duel.defender in by_id:
+        a, b = by_id[view.duel.attacker], by_id[view.duel.defender]  # the duel's line (of sight, when at range)
+        draw.line((*tab.px((a.x, a.y)), *tab.px((b.x, b.y))), fill=th.bad, width=4)
+    for centre, radius in rings:  # a move's reach, in the preview
+        cx, cy = tab.px(centre)
+        r = radius * tab.scale
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=th.good, width=3)
     if len(path) > 1:
         points = [tab.px(p) for p in path]
         draw.line(points, fill=th.accent, width=4, joint="curve")
@@ -210,7 +225,13 @@ def _table(image: Image.Image, pen: Pen, view: Any, tab: _Table, path: list[tupl
             pen.text((MARGIN + LABEL / 2, py + tab.scale * INCH / 2), str(row + 1), SMALL, th.muted, anchor="mm")
 
 
-def _draw(view: Any, locale: str, path: list[tuple[int, int]], focus: list[tuple[int, int]]) -> Image.Image:
+def _draw(
+    view: Any,
+    locale: str,
+    path: list[tuple[int, int]],
+    focus: list[tuple[int, int]],
+    rings: list[tuple[tuple[int, int], int]] | None = None,
+) -> Image.Image:
     th = DEFAULT
     probe = Pen(Image.new("RGB", (W, 10), th.background))
     header_h = _header(probe, view, locale)
@@ -222,7 +243,7 @@ def _draw(view: Any, locale: str, path: list[tuple[int, int]], focus: list[tuple
     # the table on its own canvas: what lies outside a crop is cut at its edge, never drawn on the header
     canvas = Image.new("RGB", (W, tab.height), th.background)
     table_pen = Pen(canvas)
-    _table(canvas, table_pen, view, tab, path)
+    _table(canvas, table_pen, view, tab, path, rings or [])
     image.paste(canvas, (0, header_h))
     pen.smallest = min(pen.smallest, table_pen.smallest)
     y = header_h + tab.height + 4
@@ -242,11 +263,19 @@ def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
 
 
 def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image:
-    """The viewer's table with the previewed path drawn, cropped around it."""
+    """The viewer's table with the previewed path and the mover's reach (its Movement from where it
+    stands, edge of the base included), cropped around them."""
+    from bot.games.colors.board import profile
+
     path = [tuple(p) for p in overlay.get("path") or []]
     moving = {overlay["figure"]} if overlay.get("figure") else set()
     view = view.model_copy(update={"last": tuple(moving)})
-    return _draw(view, locale, path, _focus(view, path, moving))
+    rings = []
+    mover = next((f for f in view.figures if f.id in moving), None)
+    if mover is not None:
+        reach = profile(mover).move * INCH + profile(mover).radius
+        rings.append(((mover.x, mover.y), reach))
+    return _draw(view, locale, path, _focus(view, path, moving), rings)
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
