@@ -55,6 +55,10 @@ def _frame(points: list[tuple[int, int]]) -> tuple[int, int, int, int]:
         x0, x1 = max(0, x0 - INCH), min(TABLE, x1 + INCH)
     while y1 - y0 < 6 * INCH:
         y0, y1 = max(0, y0 - INCH), min(TABLE, y1 + INCH)
+    while 4 * (y1 - y0) > 5 * (x1 - x0) and x1 - x0 < TABLE:  # never taller than 5:4: a phone scrolls
+        x0, x1 = max(0, x0 - INCH), min(TABLE, x1 + INCH)
+    while 4 * (x1 - x0) > 5 * (y1 - y0) and y1 - y0 < TABLE:  # nor wider than 5:4: labels would shrink
+        y0, y1 = max(0, y0 - INCH), min(TABLE, y1 + INCH)
     return (x0, y0, x1, y1)
 
 
@@ -116,16 +120,19 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 def _hatch(image: Image.Image, points: list[tuple[float, float]]) -> None:
     """Difficult ground hatched, kept inside its outline (it reads apart from cover on a phone)."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    mask = Image.new("L", image.size, 0)
-    ImageDraw.Draw(mask).polygon(points, fill=255)
-    lines = Image.new("L", image.size, 0)
+    x0, y0 = max(0, int(min(p[0] for p in points))), max(0, int(min(p[1] for p in points)))
+    x1 = min(image.width, int(max(p[0] for p in points)) + 1)
+    y1 = min(image.height, int(max(p[1] for p in points)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    w, h = x1 - x0, y1 - y0
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in points], fill=255)
+    lines = Image.new("L", (w, h), 0)
     ld = ImageDraw.Draw(lines)
-    k = int(min(xs)) - int(max(ys) - min(ys))
-    while k < max(xs):
-        ld.line((k, max(ys), k + (max(ys) - min(ys)), min(ys)), fill=255, width=2)
-        k += 10
-    image.paste((120, 150, 100), (0, 0), ImageChops.multiply(mask, lines))
+    for k in range(-h, w, 10):
+        ld.line((k, h, k + h, 0), fill=255, width=2)
+    image.paste((120, 150, 100), (x0, y0, x1, y1), ImageChops.multiply(mask, lines))
 
 
 def _table(

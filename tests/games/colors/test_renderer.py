@@ -41,3 +41,14 @@ def test_public_pictures_and_alt_text_never_hold_a_hand() -> None:
     for side in state.sides:
         for card in set(side.hand) - {f.card for f in state.figures}:
             assert CARDS[card].name.fr not in public, card
+
+
+def test_no_crop_is_taller_than_a_phone_screen_allows() -> None:
+    """A crop around figures far apart widens instead of growing into a tall strip (found at 640×1633)."""
+    for state in _states(3)[::2]:
+        image = render_board(COLORS.view(state, None), locale="fr")
+        assert image.height <= 2 * image.width, image.size
+    assert (
+        _frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)])[2] - _frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)])[0]
+        >= 16 * 254
+    )
