@@ -589,6 +589,10 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
     card = CARDS[action.card]
     effect = card.effect
     goes = "discard"
+    if action.target is not None and state.figure(action.target) is None:
+        # its target died meanwhile (a Blood Pact, an instant): the spell does nothing (D-COL-18)
+        ev.append(public("fizzles", card=card_text(card.id)))
+        return _side(state, seat, discard=(*state.sides[seat].discard, card.id))
     if card.type == "creature":
         assert action.at is not None
         state = _place(state, seat, card.id, action.at, token=False, ev=ev)

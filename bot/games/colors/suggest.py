@@ -173,11 +173,21 @@ def _casts(state: ColorsState, seat: int) -> list[Cast]:
         for caster in casters:
             for target, at in _targets(state, seat, caster, card_id):
                 pay = _payment(state, seat, card_id, caster)
-                if pay is None:
-                    continue
-                discard, pact = pay
-                out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, discard=discard, pact=pact))
+                if pay is not None:
+                    discard, pact = pay
+                    out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, discard=discard, pact=pact))
+                # the player chooses who pays the Blood Pact, the wizard included (previewed if fatal)
+                for payer, pact in _pact_choices(state, seat, card_id):
+                    out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, pact=((payer, pact),)))
     return out
+
+
+def _pact_choices(state: ColorsState, seat: int, card_id: str) -> list[tuple[str, int]]:
+    """Each own creature that alone could pay what the pool lacks (no discard): (creature, wounds)."""
+    short = CARDS[card_id].cost - state.sides[seat].mana
+    if short <= 0:
+        return []
+    return [(f.id, short) for f in state.figures if f.owner == seat and f.pv >= short]
 
 
 def _instants(state: ColorsState, seat: int) -> list[Cast]:

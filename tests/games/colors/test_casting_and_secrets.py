@@ -195,3 +195,23 @@ def test_the_ai_beats_a_random_player() -> None:
         assert played.outcome is not None
         won += me in played.outcome.winners
     assert won >= 2
+
+
+def test_the_player_chooses_who_pays_the_pact_and_a_fatal_payment_is_previewed() -> None:
+    """« Les dégâts peuvent être répartis comme vous le souhaitez entre vos créatures » (D-COL-15): the
+    menu offers each creature that can pay, the wizard included; one that would die asks for Confirm."""
+    figures = [*WIZARDS, fig("A1", "gobelin", 0, 4, 4), fig("A2", "orc", 0, 5, 5), fig("B1", "orc", 1, 8, 4)]
+    state = make(figures, hands=(["trait_feu"], []), mana=(1, 0))
+    casts = [c for c in COLORS.suggest(state, 0, ANY) if isinstance(c.action, Cast) and c.action.pact]
+    payers = {c.action.pact[0][0]: c for c in casts if len(c.action.pact) == 1 and not c.action.discard}
+    assert {"A0", "A1", "A2"} <= set(payers)
+    assert payers["A1"].preview and not payers["A2"].preview  # the goblin (1 PV) would die
+
+
+def test_a_spell_whose_target_died_paying_for_it_does_nothing() -> None:
+    """D-COL-18: the goblin pays its last PV for the blade meant for it; the blade goes to the discard."""
+    figures = [*WIZARDS, fig("A1", "gobelin", 0, 4, 4)]
+    state = make(figures, hands=(["lame_ardente"], []), mana=(1, 0))
+    tr = COLORS.apply(state, 0, Cast(card="lame_ardente", caster="A0", target="A1", pact=(("A1", 1),)), Rng(1))
+    assert "fizzles" in [e.kind for e in tr.events]
+    assert tr.state.figure("A1") is None and "lame_ardente" in tr.state.sides[0].discard
