@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import RandomSource, roll
+
 Choice = Literal["play", "reserve", "play_reserve", "play_both", "refuse"]
 CHOICES: tuple[Choice, ...] = ("play", "reserve", "play_reserve", "play_both", "refuse")
 
@@ -117,3 +119,14 @@ def apply(seq: Sequence, seat: int, choice: Choice) -> tuple[Sequence, tuple[str
     speaker = other if not sides[other].empty else seat
     log = (*seq.played, (seat, played)) if played else seq.played
     return Sequence(sides=(sides[0], sides[1]), speaker=speaker, played=log), played
+
+
+def tactic_roll(rng: RandomSource, disciplines: tuple[int, int]) -> tuple[int, list[tuple[int, int]]]:
+    """The tactic roll (research §2.2): each side rolls 1d6 plus the best Discipline it has on the
+    table; ties are rolled again. Returns the winner and every pair of totals rolled (for the log)."""
+    rolls: list[tuple[int, int]] = []
+    while True:
+        a, b = roll(rng) + disciplines[0], roll(rng) + disciplines[1]
+        rolls.append((a, b))
+        if a != b:
+            return (0 if a > b else 1), rolls

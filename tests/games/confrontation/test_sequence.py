@@ -110,3 +110,16 @@ def test_no_refusal_toward_a_player_with_nothing_left() -> None:
     assert "refuse" in legal(facing, 0)
     alone = Sequence(sides=(SideSequence(pile=("a1",), refusals=1), SideSequence(pile=())), speaker=0)
     assert legal(alone, 0) == ["play", "reserve"]
+
+
+def test_the_tactic_roll_rerolls_ties_and_is_seeded() -> None:
+    """1d6 + the best Discipline on the table; ties rolled again (research §2.2); the same seed, the same roll."""
+    from bot.engine import Rng
+    from bot.games.confrontation.sequence import tactic_roll
+
+    results = [tactic_roll(Rng(seed), (3, 3)) for seed in range(1, 60)]
+    assert any(len(rolls) > 1 for _, rolls in results)  # some seed ties first
+    for winner, rolls in results:
+        assert all(a == b for a, b in rolls[:-1]) and rolls[-1][winner] > rolls[-1][1 - winner]
+    assert tactic_roll(Rng(7), (2, 5)) == tactic_roll(Rng(7), (2, 5))
+    assert all(4 <= a <= 9 and 4 <= b <= 9 for _, rolls in results for a, b in rolls)
