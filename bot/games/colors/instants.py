@@ -106,30 +106,31 @@ def open_window(
 
 
 def _ask_next(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
-    """The next seat to ask, or resolve the top of the stack, or resume the paused action."""
-    window = state.window
-    assert window is not None
-    stack = state.stack[:-1]  # the answered "respond" decision
-    if window.asking:
-        return state.model_copy(update={"stack": (*stack, decision("respond", window.asking[0]))})
-    state = state.model_copy(update={"stack": stack})
-    if state.instants:
+    """The seat that was asked is done: its question leaves the decision stack, and the pause goes on."""
+    return _advance(state.model_copy(update={"stack": state.stack[:-1]}), rng, ev)
+
+
+def _advance(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
+    """Ask the next seat; with nobody left to ask, resolve the top of the stack and ask again (« Après la
+    résolution de chaque sort, les deux joueurs ont la possibilité d'ajouter de nouveaux sorts »); with
+    the stack empty, resume the paused action."""
+    while True:
+        window = state.window
+        assert window is not None
+        if window.asking:
+            return state.model_copy(update={"stack": (*state.stack, decision("respond", window.asking[0]))})
+        if not state.instants:
+            from .resolve import resume_paused
+
+            return resume_paused(state.model_copy(update={"window": None}), window.resume, window.countered, rng, ev)
         (seat, raw), rest = state.instants[-1], state.instants[:-1]
-        state = state.model_copy(update={"instants": rest})
-        state = _resolve(state, seat, Cast.model_validate(raw), ev)
+        state = _resolve(state.model_copy(update={"instants": rest}), seat, Cast.model_validate(raw), ev)
         if state.winners is not None:
             return state.model_copy(update={"window": None, "instants": (), "stack": ()})
         window = state.window
         assert window is not None
         asking = tuple(s for s in _order(state, window.actor) if might_respond(state, s, window))
         state = state.model_copy(update={"window": window.model_copy(update={"asking": asking})})
-        if asking:  # « les deux joueurs ont la possibilité d'ajouter de nouveaux sorts »
-            return state.model_copy(update={"stack": (*state.stack, decision("respond", asking[0]))})
-        return _ask_next(state.model_copy(update={"stack": (*state.stack, decision("respond", 0))}), rng, ev)
-    from .resolve import resume_paused
-
-    state = state.model_copy(update={"window": None})
-    return resume_paused(state, window.resume, window.countered, rng, ev)
 
 
 def answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, ev: Events) -> ColorsState:
