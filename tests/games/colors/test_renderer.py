@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from bot.ai import RandomAgent, arena
+from bot.games.colors.board import MEASURE
 from bot.games.colors.game import COLORS
-from renderers.colors import _frame, render_board, render_hand, render_preview, summarize
+from renderers.colors import render_board, render_hand, render_preview, summarize
+from renderers.skirmish import frame
 from tests.support.phone import assert_reads_on_a_phone
 
 
@@ -22,10 +24,12 @@ def test_every_text_reads_on_a_phone_along_a_whole_match() -> None:
 def test_the_board_crops_around_the_last_action_and_shows_the_whole_table_before() -> None:
     states = _states(6)
     first = COLORS.view(states[0], None)
-    assert not first.last and _frame([]) == (0, 0, 24 * 254, 24 * 254)
+    assert not first.last and frame([], MEASURE) == (0, 0, 24 * 254, 24 * 254)
     moved = next(s for s in states if s.last_path)
     view = COLORS.view(moved, None)
-    box = _frame([*(tuple(p) for p in view.last_path), *((f.x, f.y) for f in view.figures if f.id in view.last)])
+    box = frame(
+        [*(tuple(p) for p in view.last_path), *((f.x, f.y) for f in view.figures if f.id in view.last)], MEASURE
+    )
     assert (box[2] - box[0]) < 24 * 254 or (box[3] - box[1]) < 24 * 254
     preview = render_preview(COLORS.view(moved, 0), {"path": [list(p) for p in view.last_path]}, locale="fr")
     assert preview.info["text_px_min"] >= 20
@@ -49,6 +53,7 @@ def test_no_crop_is_taller_than_a_phone_screen_allows() -> None:
         image = render_board(COLORS.view(state, None), locale="fr")
         assert image.height <= 2 * image.width, image.size
     assert (
-        _frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)])[2] - _frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)])[0]
+        frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)], MEASURE)[2]
+        - frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)], MEASURE)[0]
         >= 16 * 254
     )
