@@ -30,7 +30,7 @@ def build_game_group(game: Any, host: Host) -> app_commands.Group | None:
         return None
     key = game.key
     group = app_commands.Group(
-        name=ls(getattr(game, "command", key), f"{key}.cmd.name"),
+        name=ls(getattr(game, "command", None) or key, f"{key}.cmd.name"),
         description=ls(_text(f"{key}.cmd.desc", key)[:100], f"{key}.cmd.desc"),
         guild_only=True,
     )

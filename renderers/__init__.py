@@ -54,12 +54,15 @@ def render_hand_png(game_key: str, view: Any, locale: str) -> Rendered | None:
 
 
 def render_preview_png(game_key: str, view: Any, overlay: dict[str, Any], locale: str) -> Rendered | None:
-    """The submitting seat's view with a previewed action drawn over it (None: no preview renderer)."""
+    """The submitting seat's view with a previewed action drawn over it (None: no preview renderer, or
+    nothing to draw for this action)."""
     fn = renderer_for(game_key).get("preview")
     if fn is None:
         return None
     start = time.perf_counter()
     image = fn(view, overlay, locale=locale)
+    if image is None:
+        return None
     return Rendered(png=to_png(image), ms=(time.perf_counter() - start) * 1000)
 
 

@@ -203,8 +203,9 @@ class Table:
         slug = next(s for s, kinds in game.families.items() if wanted.kind in kinds)
         label = localize(game.describe_action(live.state, seat.seat, wanted), "fr", live.seat_name)
         thread = self.thread_of(live)
+        command = getattr(game, "command", None) or game.key
         payload = self.fd.autocomplete(
-            game.key, self.people[who], self.guild, channel=thread, subcommand=slug, focused="choix", choix=label[:90]
+            command, self.people[who], self.guild, channel=thread, subcommand=slug, focused="choix", choix=label[:90]
         )
         await self.fd.interact(self.bot, payload)
         choices = self.fd.interaction_state(payload).choices or []
@@ -213,7 +214,7 @@ class Table:
             (c["value"] for c in choices if self._token_names(live, c["value"].split(":", 1)[1], code, wanted)), None
         )
         assert value is not None, (label, choices)
-        calls = await self.slash(who, game.key, slug, channel=thread, choix=value)
+        calls = await self.slash(who, command, slug, channel=thread, choix=value)
         preview = self._last_preview(live)
         if preview is not None:
             return await self.click(who, preview, next(c for c in custom_ids(preview) if c.startswith("tv:ok:")))

@@ -151,6 +151,8 @@ class BaseGame(Generic[S, A, V]):
     #: The rule that explains each family of decisions, {action kind: rule id}, cited when a player
     #: asks for a decision that has no legal choice now (see `unavailable`).
     kind_rules: ClassVar[dict[str, str]] = {}
+    #: The slash command's name when it is not the key (Confrontation plays as `/conf`).
+    command: ClassVar[str | None] = None
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 

@@ -1,4 +1,6 @@
-"""Confrontation (issue #14): the activation phase first — secret sequences, the reserve, refusals.
+"""Confrontation (issue #14): secret activation sequences, the reserve and refusals, on the table in
+centimetres; the game (`GAME`) the host registers."""
 
-Not offered to players yet: the rest of a turn (combat, morale, victory) and the table land next.
-"""
+from .game import CONFRONTATION as GAME
+
+__all__ = ["GAME"]

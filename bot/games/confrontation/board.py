@@ -1,0 +1,98 @@
+"""The table of a Confrontation match, in centimetres, on the shared geometry (bot/table/geometry.py).
+
+What Confrontation adds: contact is bases touching (1 mm of tolerance, D-CON-09), a fighter is
+« libre de tout adversaire » when no enemy touches it, the bases of every other fighter block sight
+except the viewer's own friends (as in Colors), and the deployment zones along the short edges.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from bot.table.geometry import Base, Table, Terrain, edge_distance, within
+from bot.table.units import CM, Measure, Point, cms
+
+from .content import PROFILES, SCENARIOS, TERRAIN_RULES, Profile
+from .state import ConfState, Fighter
+
+CONTACT = 10  # one millimetre: bases that touch, as a player measures them
+
+
+@cache
+def table(scenario: str) -> Table:
+    sc = SCENARIOS[scenario]
+    pieces = tuple(Terrain(t.id, t.points(), **TERRAIN_RULES[t.kind]) for t in sc.terrain)
+    return Table(width=cms(sc.width), height=cms(sc.height), terrain=pieces)
+
+
+@cache
+def measure(scenario: str) -> Measure:
+    sc = SCENARIOS[scenario]
+    return Measure(unit="cm", width=cms(sc.width), height=cms(sc.height), cell=5 * CM)
+
+
+def profile(f: Fighter) -> Profile:
+    return PROFILES[f.profile]
+
+
+def base(f: Fighter) -> Base:
+    return Base(f.id, f.owner, f.centre, profile(f).radius)
+
+
+def in_contact(a: Fighter, b: Fighter) -> bool:
+    return within(base(a), base(b), CONTACT)
+
+
+def contacts(state: ConfState, f: Fighter) -> list[Fighter]:
+    """The enemies touching `f`."""
+    return [o for o in state.fighters if o.owner != f.owner and in_contact(f, o)]
+
+
+def free(state: ConfState, f: Fighter) -> bool:
+    """« libre de tout adversaire »: no enemy in contact."""
+    return not contacts(state, f)
+
+
+def sees(state: ConfState, a: Fighter, b: Fighter) -> bool:
+    """Line of sight, even partial (any rim point to any rim point), blocked by rocks and by the bases
+    of every fighter but the viewer's friends."""
+    blockers = tuple(base(o) for o in state.fighters if o.owner != a.owner and o.id != b.id)
+    return _sight(state.scenario, base(a), base(b), blockers)
+
+
+@lru_cache(maxsize=4096)
+def _sight(scenario: str, a: Base, b: Base, blockers: tuple[Base, ...]) -> bool:
+    """Cached: menus, the AI and `check` ask the same question of the same table many times."""
+    return table(scenario).line_of_sight(a, b, blockers)
+
+
+def distance(a: Fighter, b: Fighter) -> int:
+    return edge_distance(base(a), base(b))
+
+
+def cover(state: ConfState, shooter: Fighter, target: Fighter) -> int:
+    """Cover pieces (woods, ruins) crossed by the line of fire (D-CON-16)."""
+    return len(table(state.scenario).cover_between(base(shooter), base(target)))
+
+
+def deploy_zone(state_scenario: str, seat: int) -> tuple[int, int]:
+    """The y-range of a seat's deployment zone: seat 0 along the bottom edge, seat 1 along the top."""
+    sc = SCENARIOS[state_scenario]
+    depth, height = cms(sc.deploy), cms(sc.height)
+    return (height - depth, height) if seat == 0 else (0, depth)
+
+
+def deploy_points(scenario: str, seat: int, radii: list[int]) -> list[Point]:
+    """Where each fighter starts (D-CON-08): in rows of six across its zone, the first row nearest the
+    middle of the table, evenly spread."""
+    width = cms(SCENARIOS[scenario].width)
+    lo, hi = deploy_zone(scenario, seat)
+    per_row, step = 6, 4 * CM
+    out: list[Point] = []
+    for i, r in enumerate(radii):
+        row, col = divmod(i, per_row)
+        n = min(per_row, len(radii) - row * per_row)
+        x = width * (col + 1) // (n + 1)
+        y = lo + r + CM + row * step if seat == 0 else hi - r - CM - row * step
+        out.append((x, y))
+    return out

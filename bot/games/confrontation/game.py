@@ -1,0 +1,262 @@
+"""Confrontation on the kernel: set-up, `check` / `suggest` / `apply`, views, determinize, the AI.
+
+The host plays it as `/conf` (the families below); its table is drawn by `renderers/confrontation.py`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bot.engine import (
+    Ask,
+    BaseGame,
+    CardInfo,
+    Choice,
+    Decision,
+    Outcome,
+    Preview,
+    RandomSource,
+    SeatSpec,
+    Text,
+    Transition,
+    shuffled,
+    txt,
+)
+
+from . import resolve, rules
+from .actions import ConfAction
+from .content import PROFILES, SCENARIOS, WARBANDS
+from .sequence import Sequence as DrawSequence
+from .sequence import SideSequence
+from .state import ConfState, Side
+from .views import ConfView, build_view
+
+DEFAULT_WARBANDS = ("lions", "griffes")
+DEFAULT_SCENARIO = "escarmouche"
+
+
+class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
+    key = "confrontation"
+    command: ClassVar[str | None] = "conf"
+    state_type = ConfState
+    action_type = ConfAction
+    families: ClassVar[dict[str, tuple[str, ...]]] = {
+        "sequence": ("order",),
+        "main": ("lead",),
+        "tirage": ("draw",),
+        "annoncer": ("declare", "declared"),
+        "resoudre": ("resolve", "forgo"),
+        "marcher": ("walk",),
+        "tirer": ("shoot",),
+        "sort": ("cast",),
+        "terminer": ("finish",),
+        "couvert": ("dive",),
+        "des": ("dice",),
+    }
+    kind_rules: ClassVar[dict[str, str]] = {
+        "order": "confrontation.strategic",
+        "lead": "confrontation.tactic",
+        "draw": "confrontation.draw",
+        "declare": "confrontation.actions.announce",
+        "declared": "confrontation.actions.announce",
+        "resolve": "confrontation.actions.announce",
+        "forgo": "confrontation.actions.announce",
+        "walk": "confrontation.actions.walk",
+        "shoot": "confrontation.actions.shoot",
+        "cast": "confrontation.actions.mystic",
+        "finish": "confrontation.actions.walk",
+        "dive": "confrontation.actions.cover",
+        "dice": "confrontation.combat",
+    }
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        band = options.get("warband") or options.get("deck")
+        if band is not None and band not in WARBANDS:
+            raise rules.refuse("unknown_warband", "setup")
+        return {"warband": band} if band else {}
+
+    def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[ConfState]:
+        bands = [(s.options or {}).get("warband") or DEFAULT_WARBANDS[i] for i, s in enumerate(seats)]
+        scenario = options.get("scenario", DEFAULT_SCENARIO)
+        if scenario not in SCENARIOS:
+            scenario = DEFAULT_SCENARIO
+        state = resolve.opening([s.name for s in seats], bands, scenario)
+        ev: resolve.Events = []
+        state = resolve.start_turn(state, ev)
+        return Transition(state=state, events=tuple(ev))
+
+    # -- legality ---------------------------------------------------------------------------------
+    def check(self, state: ConfState, seat: int, action: Any) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: ConfState, seat: int, action: Any, rng: RandomSource) -> Transition[ConfState]:
+        new, events = resolve.apply(state, seat, action, rng)
+        return Transition(state=new, events=tuple(events))
+
+    def outcome(self, state: ConfState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        scores = {str(i): round(100 * resolve.share(state, 1 - i)) for i in (0, 1)}
+        reason = txt(f"confrontation.outcome.{state.reason}", a=scores["0"], b=scores["1"])
+        if not state.winners:
+            return Outcome(draw=True, reason=reason, scores=scores)
+        return Outcome(winners=state.winners, reason=reason, scores=scores)
+
+    def suggest(self, state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
+        from .suggest import suggestions
+
+        return suggestions(state, seat, ask)
+
+    # -- information ------------------------------------------------------------------------------
+    def view(self, state: ConfState, viewer: int | None) -> ConfView:
+        return build_view(state, viewer)
+
+    def determinize(self, view: ConfView, rng: RandomSource) -> ConfState:
+        """A state consistent with `view`: the other side's unplayed cards in a random order, one of
+        them in reserve when it holds one; its sequence, if still being chosen, not yet given."""
+        sides = []
+        seq_sides = []
+        for s in view.sides:
+            sides.append(Side(name=s.name, warband=s.warband, lost=s.lost))
+            if view.viewer == s.seat or s.pile is not None:
+                pile, reserve = s.pile or (), s.reserve
+            else:
+                alive = {f.profile for f in view.fighters if f.owner == s.seat}
+                listed = [p.id for p in WARBANDS[s.warband].profiles if p.id in alive or _played(view, s.seat, p.id)]
+                played = Counter(c for seat, cards in view.played if seat == s.seat for c in cards)
+                unseen = shuffled(rng, sorted((Counter(listed) - played).elements()))
+                reserve = unseen.pop() if s.has_reserve and unseen else None
+                pile = tuple(unseen[: s.pile_count])
+            seq_sides.append(
+                SideSequence(
+                    pile=tuple(pile),
+                    reserve=reserve,
+                    reserve_used=s.reserve_state.endswith("-") or reserve is not None,
+                    refusals=s.refusals,
+                )
+            )
+        seq = None
+        if view.phase in ("activation",) or (view.phase == "combat" and view.played):
+            seq = DrawSequence(
+                sides=(seq_sides[0], seq_sides[1]),
+                speaker=view.speaker if view.speaker is not None else 0,
+                played=view.played,
+            )
+        if view.phase == "lead":
+            sides = [sd.model_copy(update={"pile": ss.pile}) for sd, ss in zip(sides, seq_sides, strict=True)]
+        stack = []
+        for kind, seats in view.stack:
+            answers: dict[int, dict[str, Any]] = {}
+            if kind == "sequence" and view.viewer is not None and view.my_order is not None:
+                answers = {view.viewer: {"kind": "order", "cards": list(view.my_order)}}
+            stack.append(Decision(seats=seats, kind=kind, secret=kind == "sequence", answers=answers))
+        return ConfState(
+            scenario=view.scenario,
+            turn=view.turn,
+            phase=view.phase,
+            stage=view.stage,
+            sides=(sides[0], sides[1]),
+            fighters=view.fighters,
+            seq=seq,
+            tactic=view.tactic,
+            tour=view.tour,
+            current=view.current,
+            shot=view.shot,
+            combats=view.combats,
+            stack=tuple(stack),
+            last=view.last,
+            last_path=view.last_path,
+            winners=view.winners,
+            reason=view.reason,
+        )
+
+    def agent(self, level: str = "normal") -> Any:
+        from .ai import ConfAgent
+
+        return ConfAgent()
+
+    # -- presentation -----------------------------------------------------------------------------
+    def phase(self, state: ConfState) -> str:
+        if state.winners is not None:
+            return "over"
+        return f"{state.phase}:{state.turn}"
+
+    def describe_action(self, state: ConfState, seat: int, action: Any) -> Text:
+        from .suggest import describe
+
+        return describe(state, seat, action)
+
+    def preview(self, state: ConfState, seat: int, action: Any) -> Preview | None:
+        from .suggest import preview
+
+        return preview(state, seat, action)
+
+    def cards(self) -> list[CardInfo]:
+        """`/carte`: each reference card's characteristics, in both languages."""
+        from bot.i18n import t
+
+        out = []
+        for p in PROFILES.values():
+            lines: dict[str, tuple[str, ...]] = {}
+            for loc in ("fr", "en"):
+                head = t(
+                    "confrontation.cardline.head",
+                    loc,
+                    band=t(f"confrontation.warband.{_band(p.id)}", loc),
+                    count=p.count,
+                    cost=p.cost,
+                )
+                stats = t(
+                    "confrontation.cardline.stats",
+                    loc,
+                    mou=round(p.move * 100),
+                    ini=p.initiative,
+                    att=p.attack,
+                    force=p.strength,
+                    defense=p.defense,
+                    res=p.resilience,
+                    dis=p.discipline,
+                )
+                extra = [
+                    t("confrontation.cardline.fear", loc, n=p.fear)
+                    if p.fear
+                    else t("confrontation.cardline.courage", loc, n=p.courage)
+                ]
+                if p.weapon is not None:
+                    w = p.weapon
+                    extra.append(
+                        t(
+                            "confrontation.cardline.weapon",
+                            loc,
+                            aim=p.aim,
+                            short=round(w.short * 100),
+                            medium=round(w.medium * 100),
+                            long=round(w.long * 100),
+                            force=w.strength,
+                        )
+                    )
+                if p.power:
+                    spells = [t(f"confrontation.spell.{s}", loc) for s in p.spells]
+                    extra.append(t("confrontation.cardline.power", loc, n=p.power, spells=", ".join(spells)))
+                lines[loc] = (head, stats, *extra)
+            out.append(CardInfo(id=p.id, game=self.key, name={"fr": p.name.fr, "en": p.name.en}, lines=lines))
+        return out
+
+
+def _played(view: ConfView, seat: int, pid: str) -> bool:
+    return any(s == seat and pid in cards for s, cards in view.played)
+
+
+def _band(pid: str) -> str:
+    from .content import BAND_OF
+
+    return BAND_OF[pid]
+
+
+from .i18n import load_catalog  # noqa: E402
+
+ConfrontationGame.catalog = load_catalog()
+CONFRONTATION = ConfrontationGame()

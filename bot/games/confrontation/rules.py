@@ -1,0 +1,289 @@
+"""`check`: the one legality oracle of Confrontation. Every refusal names its rule for `/regle`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import EngineError, IllegalAction
+
+from . import board, sequence
+from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from .content import PROFILES, SPELLS, WARBANDS
+from .state import ConfState, Fighter
+
+#: The /regle entry each refusal points to (a test checks every one exists).
+RULES = {
+    "setup": "confrontation.setup",
+    "strategic": "confrontation.strategic",
+    "lead": "confrontation.tactic",
+    "draw": "confrontation.draw",
+    "reserve": "confrontation.draw.reserve",
+    "refusal": "confrontation.draw.refusal",
+    "announce": "confrontation.actions.announce",
+    "charge": "confrontation.actions.charge",
+    "run": "confrontation.actions.run",
+    "engage": "confrontation.actions.engage",
+    "cover": "confrontation.actions.cover",
+    "walk": "confrontation.actions.walk",
+    "shoot": "confrontation.actions.shoot",
+    "mystic": "confrontation.actions.mystic",
+    "movement": "confrontation.movement",
+    "combat": "confrontation.combat",
+}
+
+#: The allowance of each move, as a multiple of MOU (V-C, V-D-1).
+ALLOWANCE = {"charge": 2, "run": 2, "engage": 2, "cover": 1, "walk": 1}
+
+
+def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
+    return IllegalAction(f"confrontation.{code}", rule=RULES[rule], **params)
+
+
+def top_kind(state: ConfState) -> str | None:
+    return state.stack[-1].kind if state.stack else None
+
+
+def own(state: ConfState, seat: int, fid: str) -> Fighter:
+    f = state.fighter(fid)
+    if f is None or f.owner != seat:
+        raise refuse("no_such_fighter", "announce")
+    return f
+
+
+def cards_of(state: ConfState, seat: int) -> list[str]:
+    """The reference cards a side orders this turn: every profile with a fighter left (D-CON-05)."""
+    band = WARBANDS[state.sides[seat].warband]
+    alive = {f.profile for f in state.of(seat)}
+    return [p.id for p in band.profiles if p.id in alive]
+
+
+def check(state: ConfState, seat: int, action: Any) -> None:
+    if state.winners is not None:
+        raise EngineError("game_over")
+    if not state.stack or seat not in state.stack[-1].waiting():
+        raise EngineError("not_your_turn")
+    kind = top_kind(state)
+    if kind == "sequence":
+        if not isinstance(action, Order):
+            raise refuse("order_first", "strategic")
+        if sorted(action.cards) != sorted(cards_of(state, seat)):
+            raise refuse("order_all_cards", "strategic")
+        return
+    if kind == "lead":
+        if not isinstance(action, Lead) or action.first not in (0, 1):
+            raise refuse("lead_first", "lead")
+        return
+    if kind == "draw":
+        if not isinstance(action, Draw):
+            raise refuse("draw_first", "draw")
+        assert state.seq is not None
+        if action.choice not in sequence.legal(state.seq, seat):
+            rule = {"reserve": "reserve", "refuse": "refusal"}.get(action.choice, "draw")
+            raise refuse(f"cannot_{action.choice}", rule)
+        return
+    if kind == "declare":
+        _check_declare(state, seat, action)
+        return
+    if kind == "exclusive":
+        _check_exclusive(state, seat, action)
+        return
+    if kind == "fighter":
+        _check_cumulative(state, seat, action)
+        return
+    if kind == "dive":
+        if not isinstance(action, Dive):
+            raise refuse("dive_first", "cover")
+        return
+    if kind == "dice":
+        if not isinstance(action, Dice):
+            raise refuse("dice_first", "combat")
+        if not 0 <= action.attack <= max_dice(state, seat):
+            raise refuse("dice_range", "combat", n=max_dice(state, seat))
+        return
+    raise refuse("not_now", "draw")
+
+
+# -- exclusive actions -------------------------------------------------------------------------------
+def in_tour(state: ConfState, f: Fighter) -> bool:
+    return f.activated and not f.done and f.profile in state.tour
+
+
+def _check_declare(state: ConfState, seat: int, action: Any) -> None:
+    if isinstance(action, Declared):
+        for f in state.of(seat):
+            if in_tour(state, f) and f.dove and f.exclusive is None and board.free(state, f):
+                raise refuse("must_take_cover", "cover", fighter=f.id)
+        return
+    if not isinstance(action, Declare):
+        raise refuse("announce_first", "announce")
+    f = own(state, seat, action.fighter)
+    if not in_tour(state, f):
+        raise refuse("not_activated", "announce")
+    if f.exclusive is not None:
+        raise refuse("already_declared", "announce")
+    if f.dove and action.what != "cover" and board.free(state, f):
+        raise refuse("must_take_cover", "cover", fighter=f.id)
+    declare_problem(state, f, action.what, action.target)
+
+
+def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None) -> None:
+    """Refuse an exclusive action whose conditions the fighter does not meet now (V-C)."""
+    free = board.free(state, f)
+    if what in ("run", "cover"):
+        if not free:
+            raise refuse("not_free", what)
+        if target is not None:
+            raise refuse("no_target_needed", what)
+        return
+    enemy = state.fighter(target or "")
+    if enemy is None or enemy.owner == f.owner:
+        raise refuse("choose_enemy", what)
+    if what == "charge":
+        if not free:
+            raise refuse("not_free", "charge")
+        if board.distance(f, enemy) > 2 * board.profile(f).mou:
+            raise refuse("charge_too_far", "charge", d=2 * board.profile(f).mou)
+        if not board.sees(state, f, enemy):
+            raise refuse("charge_unseen", "charge")
+        return
+    # engage (D-CON-06): only when a charge at that enemy is impossible
+    allowance = ALLOWANCE["engage"] * board.profile(f).mou if free else board.profile(f).mou
+    if board.distance(f, enemy) > allowance:
+        raise refuse("charge_too_far", "engage", d=allowance)
+    if free and board.sees(state, f, enemy):
+        raise refuse("engage_could_charge", "engage")
+
+
+def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:
+    if not isinstance(action, Resolve | Forgo):
+        raise refuse("resolve_first", "announce")
+    f = own(state, seat, action.fighter)
+    if f.exclusive is None or f.resolved or not in_tour(state, f):
+        raise refuse("nothing_to_resolve", "announce")
+    if isinstance(action, Forgo):
+        return
+    exclusive_move_problem(state, f, action.path)
+
+
+def allowance(f: Fighter, what: str, free: bool = True) -> int:
+    mou = board.profile(f).mou
+    if what == "engage" and not free:
+        return mou  # after disengaging (V-C-3)
+    return ALLOWANCE[what] * mou
+
+
+def exclusive_move_problem(state: ConfState, f: Fighter, path: tuple[tuple[int, int], ...]) -> None:
+    what = f.exclusive or "run"
+    free = board.free(state, f)
+    target = state.fighter(f.target or "") if what in ("charge", "engage") else None
+    if what in ("charge", "engage") and target is None:
+        raise refuse("target_gone", what)
+    move_problem(state, f, path, allowance=allowance(f, what, free), rule=what, contact=target)
+
+
+def move_problem(
+    state: ConfState,
+    f: Fighter,
+    path: tuple[tuple[int, int], ...],
+    *,
+    allowance: int,
+    rule: str,
+    contact: Fighter | None = None,
+) -> None:
+    """Refuse a path the table does not allow: too long, through an enemy, onto a base; a charge or an
+    engagement that does not end touching its target; a walk, run or cover move that ends touching an
+    enemy (V-C-2, V-D-1). Says why and, for a move too long, the nearest legal point."""
+    if not path:
+        raise refuse("no_path", "movement")
+    table = board.table(state.scenario)
+    mover = board.base(f)
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+    full = [f.centre, *path]
+    problem = table.move_problem(mover, full, others, allowance)
+    m = board.measure(state.scenario)
+    if problem is not None:
+        near = table.nearest_legal(mover, full[-1], others, allowance) or f.centre
+        raise refuse(f"move_{problem}", "movement", cell=m.cell_of(near))
+    end = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
+    touching = [o for o in state.fighters if o.owner != f.owner and o.id != f.id and board.in_contact(end, o)]
+    if contact is not None:
+        if contact.id not in {o.id for o in touching}:
+            raise refuse("must_touch_target", rule, target=contact.id)
+    elif touching:
+        raise refuse("ends_in_contact", rule, target=touching[0].id)
+
+
+# -- cumulative actions ------------------------------------------------------------------------------
+def _check_cumulative(state: ConfState, seat: int, action: Any) -> None:
+    if not isinstance(action, Walk | Shoot | Cast | Finish):
+        raise refuse("cumulative_now", "announce")
+    f = own(state, seat, action.fighter)
+    if not in_tour(state, f) or f.exclusive is not None:
+        raise refuse("not_activated", "announce")
+    if isinstance(action, Finish):
+        return
+    if isinstance(action, Walk):
+        if f.walked:
+            raise refuse("walked", "walk")
+        if f.shot and not f.walk_after:
+            raise refuse("walk_not_announced", "walk")
+        move_problem(state, f, action.path, allowance=board.profile(f).mou, rule="walk")
+        return
+    if isinstance(action, Shoot):
+        shoot_problem(state, f, action.target)
+        return
+    cast_problem(state, f, action.spell, action.target)
+
+
+def shoot_problem(state: ConfState, f: Fighter, target: str) -> None:
+    p = board.profile(f)
+    if p.weapon is None or p.aim <= 0:
+        raise refuse("no_weapon", "shoot")
+    if f.shot:
+        raise refuse("shot_once", "shoot")
+    if not board.free(state, f):
+        raise refuse("shoot_engaged", "shoot")
+    enemy = state.fighter(target)
+    if enemy is None or enemy.owner == f.owner:
+        raise refuse("choose_enemy", "shoot")
+    if not board.sees(state, f, enemy):
+        raise refuse("no_sight", "shoot")
+    if p.weapon.band(board.distance(f, enemy)) is None:
+        raise refuse("out_of_range", "shoot", d=round(p.weapon.long * 100))
+
+
+def cast_problem(state: ConfState, f: Fighter, spell_id: str, target: str) -> None:
+    p = board.profile(f)
+    if spell_id not in p.spells:
+        raise refuse("not_a_spell", "mystic")
+    spell = SPELLS[spell_id]
+    if f.mana < spell.mana:
+        raise refuse("no_mana", "mystic", n=spell.mana, have=f.mana)
+    other = state.fighter(target)
+    if other is None:
+        raise refuse("choose_target", "mystic")
+    harmful = spell.strength > 0
+    if harmful == (other.owner == f.owner):
+        raise refuse("choose_enemy" if harmful else "choose_ally", "mystic")
+    if other.id != f.id:
+        if not board.sees(state, f, other):
+            raise refuse("no_sight", "mystic")
+        if board.distance(f, other) > round(spell.range * 100):
+            raise refuse("spell_range", "mystic", d=round(spell.range * 100))
+
+
+# -- combat --------------------------------------------------------------------------------------------
+def combat_dice(state: ConfState, f: Fighter, opponents: int) -> int:
+    """1 die + 1 per opponent in its combat (more for some creatures), one fewer when afraid (D-CON-12)."""
+    return max(1, PROFILES[f.profile].dice + opponents - (1 if f.afraid else 0))
+
+
+def max_dice(state: ConfState, seat: int) -> int:
+    if not state.combats:
+        return 0
+    c = state.combats[0]
+    opponents = len(c.fighters[1 - seat])
+    return max(
+        (combat_dice(state, f, opponents) for fid in c.fighters[seat] if (f := state.fighter(fid)) is not None),
+        default=0,
+    )

@@ -1,0 +1,335 @@
+"""`suggest` for Confrontation: useful, already-checked choices, labels and previews.
+
+Sequences: an advised order, the warband's order, each card on top of the advised order, and the order
+a player types (numbers or names, the rest completed in the advised order). Moves: into contact with
+each enemy for a charge or an engagement; for a walk, a run or a move to cover, toward each enemy
+(stopping short of contact), behind each cover piece, back toward its own edge, and the typed point.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.engine import Ask, Choice, IllegalAction, Preview, Text, txt
+from bot.engine.choices import NO_LABEL
+from bot.engine.names import fold
+from bot.table.units import CM, Point
+
+from . import board, rules, sequence
+from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from .content import PROFILES, SCENARIOS, SPELLS
+from .state import ConfState, Fighter
+
+
+def _ok(state: ConfState, seat: int, action: Any) -> bool:
+    try:
+        rules.check(state, seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def advised_order(state: ConfState, seat: int) -> tuple[str, ...]:
+    """Shooters and magicians first (they act before the enemy closes in), then the fastest; the
+    fighters nearest the enemy last among equals (they answer what the enemy did)."""
+    cards = rules.cards_of(state, seat)
+
+    def key(pid: str) -> tuple[int, float, str]:
+        p = PROFILES[pid]
+        ranged = 0 if (p.weapon is not None or p.power) else 1
+        return (ranged, -p.move, pid)
+
+    return tuple(sorted(cards, key=key))
+
+
+def parse_order(state: ConfState, seat: int, text: str) -> tuple[str, ...] | None:
+    """An order typed as numbers ("3 1 2") or names ("arb cap"), completed in the advised order."""
+    listed = rules.cards_of(state, seat)
+    chosen: list[str] = []
+    for token in re.split(r"[\s,;>·.-]+", text.strip()):
+        if not token:
+            continue
+        pick: str | None = None
+        if token.isdigit():
+            i = int(token) - 1
+            pick = listed[i] if 0 <= i < len(listed) else None
+        else:
+            needle = fold(token)
+            hits = [c for c in listed if c not in chosen and (needle in fold(c) or needle in fold(_fr(c)))]
+            pick = hits[0] if hits else None
+        if pick is None or pick in chosen:
+            return None
+        chosen.append(pick)
+    if not chosen:
+        return None
+    return tuple(chosen) + tuple(c for c in advised_order(state, seat) if c not in chosen)
+
+
+def _fr(pid: str) -> str:
+    return PROFILES[pid].name.fr
+
+
+def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
+    if not state.stack or seat not in state.stack[-1].waiting():
+        return []
+    kind = state.stack[-1].kind
+    raw: list[tuple[Any, Text | None, bool]] = []  # (action, why, typed)
+    if kind == "sequence":
+        advised = advised_order(state, seat)
+        typed = parse_order(state, seat, ask.text) if ask.text else None
+        if typed is not None:
+            raw.append((Order(cards=typed), txt("confrontation.reason.typed"), True))
+        raw.append((Order(cards=advised), txt("confrontation.reason.advised"), False))
+        raw.append((Order(cards=tuple(rules.cards_of(state, seat))), txt("confrontation.reason.listed"), False))
+        for c in advised[1:]:
+            raw.append((Order(cards=(c, *(o for o in advised if o != c))), None, False))
+    elif kind == "lead":
+        raw = [(Lead(first=1 - seat), None, False), (Lead(first=seat), None, False)]
+    elif kind == "draw":
+        assert state.seq is not None
+        raw = [(Draw(choice=c), None, False) for c in sequence.legal(state.seq, seat)]
+    elif kind == "declare":
+        raw = [(a, None, False) for a in _declarations(state, seat)]
+    elif kind == "exclusive":
+        raw = _exclusive_moves(state, seat, ask)
+    elif kind == "fighter":
+        raw = _cumulative(state, seat, ask)
+    elif kind == "dive":
+        raw = [(Dive(dive=True), None, False), (Dive(dive=False), None, False)]
+    elif kind == "dice":
+        raw = [(Dice(attack=k), None, False) for k in range(rules.max_dice(state, seat), -1, -1)]
+    out: list[Choice[Any]] = []
+    seen: set[str] = set()
+    for action, why, typed in raw:
+        if not ask.wants(action.kind) or not _ok(state, seat, action):
+            continue
+        key = action.model_dump_json()
+        if key in seen:
+            continue
+        seen.add(key)
+        label = describe(state, seat, action) if ask.labels else NO_LABEL
+        if ask.labels and why is not None:
+            label = txt("confrontation.action.because", action=label, reason=why)
+        piece = getattr(action, "fighter", None)
+        previewed = isinstance(action, Resolve | Walk | Order)
+        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=typed))
+    if ask.piece is not None:
+        out = [c for c in out if c.group_key == ask.piece]
+    return out[: ask.limit] if ask.limit else out
+
+
+# -- exclusive actions --------------------------------------------------------------------------------
+def _declarations(state: ConfState, seat: int) -> list[Any]:
+    out: list[Any] = [Declared()]
+    enemies = [o for o in state.fighters if o.owner != seat]
+    for f in rules_tour(state, seat):
+        if f.exclusive is not None:
+            continue
+        for o in sorted(enemies, key=lambda o: (board.distance(f, o), o.id)):
+            out.append(Declare(fighter=f.id, what="charge", target=o.id))
+            out.append(Declare(fighter=f.id, what="engage", target=o.id))
+        out.append(Declare(fighter=f.id, what="run"))
+        out.append(Declare(fighter=f.id, what="cover"))
+    return out
+
+
+def rules_tour(state: ConfState, seat: int) -> list[Fighter]:
+    return [f for f in state.of(seat) if rules.in_tour(state, f)]
+
+
+def contact_point(state: ConfState, f: Fighter, target: Fighter) -> Point | None:
+    """Where a straight charge or engagement toward `target` first touches it (None if it cannot)."""
+    table = board.table(state.scenario)
+    mover = board.base(f)
+    allowance = rules.allowance(f, f.exclusive or "charge", board.free(state, f))
+    toward = target.centre
+    stop = table.engagement_stop(mover, [f.centre, toward], [board.base(target)], board.CONTACT)
+    if stop is None:
+        return None
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+    if table.move_problem(mover, [f.centre, stop], others, allowance) is not None:
+        return None
+    return stop
+
+
+def _exclusive_moves(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text | None, bool]]:
+    out: list[tuple[Any, Text | None, bool]] = []
+    for f in rules_tour(state, seat):
+        if f.exclusive is None or f.resolved:
+            continue
+        if f.exclusive in ("charge", "engage"):
+            target = state.fighter(f.target or "")
+            if target is not None:
+                spot = contact_point(state, f, target)
+                if spot is not None:
+                    out.append((Resolve(fighter=f.id, path=(spot,)), None, False))
+        else:
+            reach = rules.allowance(f, f.exclusive)
+            for point, why, typed in destinations(state, f, reach, ask.text):
+                out.append((Resolve(fighter=f.id, path=(point,)), why, typed))
+        out.append((Forgo(fighter=f.id), None, False))
+    return out
+
+
+def destinations(state: ConfState, f: Fighter, allowance: int, text: str = "") -> list[tuple[Point, Text | None, bool]]:
+    """Where a walk, run or cover move may usefully end, each with why (never touching an enemy)."""
+    table = board.table(state.scenario)
+    m = board.measure(state.scenario)
+    mover = board.base(f)
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+    enemies = [board.base(o) for o in state.fighters if o.owner != f.owner]
+    goals: list[tuple[Point, Text | None, bool]] = []
+    typed = m.parse_point(text) if text else None
+    if typed is not None:
+        goals.append((typed, txt("confrontation.reason.typed"), True))
+    foes = sorted((o for o in state.fighters if o.owner != f.owner), key=lambda o: (board.distance(f, o), o.id))
+    for o in foes[:4]:
+        goals.append((o.centre, txt("confrontation.reason.toward", who=_name(o)), False))
+    for piece in SCENARIOS[state.scenario].terrain:
+        if piece.kind == "rock":
+            continue
+        pts = piece.points()
+        cx, cy = sum(p[0] for p in pts) // len(pts), sum(p[1] for p in pts) // len(pts)
+        goals.append(((cx, cy), txt(f"confrontation.reason.cover_{piece.id}"), False))
+    lo, hi = board.deploy_zone(state.scenario, f.owner)
+    goals.append(((f.x, (lo + hi) // 2), txt("confrontation.reason.back"), False))
+    out: list[tuple[Point, Text | None, bool]] = []
+    seen: set[Point] = set()
+    for goal, why, was_typed in goals:
+        end = table.furthest_toward(mover, goal, others, allowance)
+        stop = table.engagement_stop(mover, [f.centre, end], enemies, CM)  # a centimetre short of contact
+        if stop is not None:
+            end = table.furthest_toward(mover, stop, others, allowance)
+            back = _short_of(f.centre, end, CM)
+            end = back
+        if end != f.centre and end not in seen:
+            seen.add(end)
+            out.append((end, why, was_typed))
+    return out
+
+
+def _short_of(a: Point, b: Point, by: int) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = max(1, int((dx * dx + dy * dy) ** 0.5))
+    if d <= by:
+        return a
+    return (a[0] + dx * (d - by) // d, a[1] + dy * (d - by) // d)
+
+
+# -- cumulative actions ---------------------------------------------------------------------------------
+def _cumulative(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text | None, bool]]:
+    out: list[tuple[Any, Text | None, bool]] = []
+    fighters = [f for f in rules_tour(state, seat) if f.exclusive is None]
+    if state.current is not None:  # the fighter under way first
+        fighters.sort(key=lambda f: f.id != state.current)
+    enemies = sorted((o for o in state.fighters if o.owner != seat), key=lambda o: o.id)
+    friends = [o for o in state.fighters if o.owner == seat]
+    for f in fighters:
+        p = PROFILES[f.profile]
+        if p.weapon is not None:
+            for o in sorted(enemies, key=lambda o: (board.distance(f, o), o.id)):
+                out.append((Shoot(fighter=f.id, target=o.id), None, False))
+                if not f.walked:
+                    out.append((Shoot(fighter=f.id, target=o.id, walk_after=True), None, False))
+        for sid in p.spells:
+            pool = enemies if SPELLS[sid].strength else friends
+            for o in pool:
+                out.append((Cast(fighter=f.id, spell=sid, target=o.id), None, False))
+        for point, why, typed in destinations(state, f, p.mou, ask.text):
+            out.append((Walk(fighter=f.id, path=(point,)), why, typed))
+        out.append((Finish(fighter=f.id), None, False))
+    return out
+
+
+# -- labels and previews -----------------------------------------------------------------------------------
+def _name(f: Fighter | None) -> Text:
+    if f is None:
+        return txt("confrontation.fighter.gone")
+    return txt("confrontation.fighter.name", profile=txt(f"confrontation.profile.{f.profile}"), id=f.id)
+
+
+def _order_text(cards: tuple[str, ...]) -> Text:
+    items = [
+        txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}")) for i, c in enumerate(cards)
+    ]
+    return txt("confrontation.order.list", items=items)
+
+
+def describe(state: ConfState, seat: int, action: Any) -> Text:
+    if isinstance(action, Order):
+        return _order_text(action.cards)
+    if isinstance(action, Lead):
+        if action.first == seat:
+            return txt("confrontation.action.lead_keep")
+        return txt("confrontation.action.lead_give", seat=action.first)
+    if isinstance(action, Draw):
+        seq = state.seq.sides[seat] if state.seq is not None else None
+        top = txt(f"confrontation.profile.{seq.pile[0]}") if seq and seq.pile else ""
+        res = txt(f"confrontation.profile.{seq.reserve}") if seq and seq.reserve else ""
+        return txt(f"confrontation.action.draw_{action.choice}", top=top, reserve=res, n=seq.refusals if seq else 0)
+    if isinstance(action, Declared):
+        return txt("confrontation.action.declared")
+    if isinstance(action, Declare):
+        f = state.fighter(action.fighter)
+        return txt(
+            f"confrontation.action.declare_{action.what}",
+            who=_name(f),
+            whom=_name(state.fighter(action.target or "")),
+        )
+    if isinstance(action, Resolve | Walk):
+        f = state.fighter(action.fighter)
+        cell = board.measure(state.scenario).cell_of(action.path[-1])
+        what = f.exclusive if isinstance(action, Resolve) and f is not None else "walk"
+        return txt(f"confrontation.action.move_{what}", who=_name(f), cell=cell)
+    if isinstance(action, Forgo):
+        return txt("confrontation.action.forgo", who=_name(state.fighter(action.fighter)))
+    if isinstance(action, Shoot):
+        return txt(
+            "confrontation.action.shoot_walk" if action.walk_after else "confrontation.action.shoot",
+            who=_name(state.fighter(action.fighter)),
+            whom=_name(state.fighter(action.target)),
+        )
+    if isinstance(action, Cast):
+        return txt(
+            "confrontation.action.cast",
+            who=_name(state.fighter(action.fighter)),
+            spell=txt(f"confrontation.spell.{action.spell}"),
+            whom=_name(state.fighter(action.target)),
+            mana=SPELLS[action.spell].mana,
+        )
+    if isinstance(action, Finish):
+        return txt("confrontation.action.finish", who=_name(state.fighter(action.fighter)))
+    if isinstance(action, Dive):
+        return txt("confrontation.action.dive_yes" if action.dive else "confrontation.action.dive_no")
+    if isinstance(action, Dice):
+        return txt("confrontation.action.dice", n=action.attack, d=rules.max_dice(state, seat) - action.attack)
+    return txt("confrontation.action.unknown")
+
+
+def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
+    if isinstance(action, Order):
+        lines = tuple(
+            txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}"))
+            for i, c in enumerate(action.cards)
+        )
+        return Preview(lines=(txt("confrontation.preview.order"), *lines), overlay={})
+    if isinstance(action, Resolve | Walk):
+        f = state.fighter(action.fighter)
+        if f is None:
+            return None
+        full = [f.centre, *action.path]
+        what = f.exclusive if isinstance(action, Resolve) else "walk"
+        allowance = rules.allowance(f, what or "walk", board.free(state, f))
+        used = board.table(state.scenario).path_cost(full)
+        lines = [txt("confrontation.preview.distance", used=used, left=max(0, allowance - used))]
+        if not board.free(state, f):
+            lines.append(txt("confrontation.preview.disengage"))
+        moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
+        for o in state.fighters:
+            if o.owner != f.owner and board.in_contact(moved, o):
+                lines.append(txt("confrontation.preview.contact", whom=_name(o)))
+        return Preview(
+            lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": f.id, "reach": allowance}
+        )
+    return None
