@@ -71,7 +71,7 @@ def distance(a: Fighter, b: Fighter) -> int:
 
 
 def cover(state: ConfState, shooter: Fighter, target: Fighter) -> int:
-    """Cover pieces (woods, ruins) crossed by the line of fire (D-CON-16)."""
+    """Cover pieces (woods, ruins) crossed by the line of fire (D-CON-14)."""
     return len(table(state.scenario).cover_between(base(shooter), base(target)))
 
 

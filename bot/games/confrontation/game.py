@@ -56,19 +56,19 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         "des": ("dice",),
     }
     kind_rules: ClassVar[dict[str, str]] = {
-        "order": "confrontation.strategic",
-        "lead": "confrontation.tactic",
-        "draw": "confrontation.draw",
-        "declare": "confrontation.actions.announce",
-        "declared": "confrontation.actions.announce",
-        "resolve": "confrontation.actions.announce",
-        "forgo": "confrontation.actions.announce",
-        "walk": "confrontation.actions.walk",
-        "shoot": "confrontation.actions.shoot",
-        "cast": "confrontation.actions.mystic",
-        "finish": "confrontation.actions.walk",
-        "dive": "confrontation.actions.cover",
-        "dice": "confrontation.combat",
+        "order": "confrontation.activation-sequence",
+        "lead": "confrontation.tactics-roll",
+        "draw": "confrontation.speaking-turn",
+        "declare": "confrontation.announcements",
+        "declared": "confrontation.announcements",
+        "resolve": "confrontation.announcements",
+        "forgo": "confrontation.announcements",
+        "walk": "confrontation.walk",
+        "shoot": "confrontation.shoot",
+        "cast": "confrontation.mystic",
+        "finish": "confrontation.walk",
+        "dive": "confrontation.dive-for-cover",
+        "dice": "confrontation.combat-phase",
     }
 
     # -- set-up -----------------------------------------------------------------------------------

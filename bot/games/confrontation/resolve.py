@@ -352,7 +352,7 @@ def _dive(state: ConfState, action: Dive, rng: RandomSource, ev: Events) -> Conf
 
 
 def shoot(state: ConfState, pending: PendingShot, rng: RandomSource, ev: Events) -> ConfState:
-    """A shot (D-CON-14 to 16): 1d6 + TIR against the difficulty of the range band, +2 against « Cible/+2 »,
+    """A shot (D-CON-14, D-CON-15): 1d6 + TIR against the difficulty of the range band, +2 against « Cible/+2 »,
     +1 per cover piece on the line; +1 to the roll for « tir immobile »; a hit rolls a wound at the
     weapon's Force."""
     f, target = state.fighter(pending.shooter), state.fighter(pending.target)

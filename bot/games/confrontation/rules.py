@@ -13,22 +13,22 @@ from .state import ConfState, Fighter
 
 #: The /regle entry each refusal points to (a test checks every one exists).
 RULES = {
-    "setup": "confrontation.setup",
-    "strategic": "confrontation.strategic",
-    "lead": "confrontation.tactic",
-    "draw": "confrontation.draw",
-    "reserve": "confrontation.draw.reserve",
-    "refusal": "confrontation.draw.refusal",
-    "announce": "confrontation.actions.announce",
-    "charge": "confrontation.actions.charge",
-    "run": "confrontation.actions.run",
-    "engage": "confrontation.actions.engage",
-    "cover": "confrontation.actions.cover",
-    "walk": "confrontation.actions.walk",
-    "shoot": "confrontation.actions.shoot",
-    "mystic": "confrontation.actions.mystic",
-    "movement": "confrontation.movement",
-    "combat": "confrontation.combat",
+    "setup": "confrontation.decision.geometry",
+    "strategic": "confrontation.activation-sequence",
+    "lead": "confrontation.tactics-roll",
+    "draw": "confrontation.speaking-turn",
+    "reserve": "confrontation.reserve",
+    "refusal": "confrontation.refusal",
+    "announce": "confrontation.announcements",
+    "charge": "confrontation.charge",
+    "run": "confrontation.run",
+    "engage": "confrontation.engage",
+    "cover": "confrontation.cover-move",
+    "walk": "confrontation.walk",
+    "shoot": "confrontation.shoot",
+    "mystic": "confrontation.mystic",
+    "movement": "confrontation.movement-potential",
+    "combat": "confrontation.combat-phase",
 }
 
 #: The allowance of each move, as a multiple of MOU (V-C, V-D-1).
