@@ -96,7 +96,7 @@ def _lock_sequences(
     """Both sequences are locked: the tactic roll (1d6 + the best Discipline on the table, ties rolled
     again) names who gives the word."""
     sides = (state.sides[0].model_copy(update={"pile": piles[0]}), state.sides[1].model_copy(update={"pile": piles[1]}))
-    best = tuple(max((PROFILES[f.profile].discipline for f in state.of(s)), default=0) for s in (0, 1))
+    best = tuple(max((PROFILES[f.profile].discipline for f in state.of(seat)), default=0) for seat in (0, 1))
     winner, rolls = sequence.tactic_roll(rng, (best[0], best[1]))
     for a, b in rolls:
         ev.append(public("tactic_roll", a=a, b=b, first=state.sides[0].name, second=state.sides[1].name))
