@@ -50,13 +50,18 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
     y = 72
     for side in view.sides:
         colour = th.seat_colours[side.seat % len(th.seat_colours)]
-        pen.draw.rectangle((MARGIN, y + 3, MARGIN + 6, y + 23), fill=colour)
+        pen.draw.rectangle((MARGIN, y + 3, MARGIN + 6, y + 49), fill=colour)
         lead = " ★" if view.speaker == side.seat else ""
         band = _t(locale, f"confrontation.warband.{side.warband}")
         pen.text(
-            (MARGIN + 14, y), pen.fit(f"{side.name} ({band}){lead}", SMALL, 280, bold=True), SMALL, colour, bold=True
+            (MARGIN + 14, y),
+            pen.fit(f"{side.name} ({band}){lead}", SMALL, W - 2 * MARGIN - 14, bold=True),
+            SMALL,
+            colour,
+            bold=True,
         )
-        x = MARGIN + 14 + 286
+        y += 26
+        x = MARGIN + 14
         for key, value in (
             ("confrontation.ui.pile", side.pile_count),
             ("confrontation.ui.reserve", side.reserve_state),
@@ -67,7 +72,7 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
             pen.text((x, y), label, SMALL, th.muted)
             x += int(pen.length(label + " ", SMALL))
             pen.text((x, y - 1), str(value), 22, th.text, bold=True)
-            x += int(pen.length(str(value), 22, bold=True)) + 10
+            x += int(pen.length(str(value), 22, bold=True)) + 16
         y += 28
     if view.played:
         cards = ", ".join(_profile(locale, c) for _, cs in view.played[-3:] for c in cs)
@@ -86,7 +91,7 @@ def _scene(view: Any, path: list[tuple[int, int]], rings: list[tuple[tuple[int, 
     last = set(view.last)
     marks = []
     for f in view.fighters:
-        label = f.id + ("♥" * f.wound) + (" ⛨" if f.covered else "")
+        label = f.id + ("♥" * f.wound) + (" ◆" if f.covered else "")
         marks.append(
             Mark(
                 centre=(f.x, f.y),

@@ -2,12 +2,15 @@
 
 Boards are read on phones: `Pen.finish` stores the smallest font size in the image's `info`
 (`text_px_min`), and the tests scale it to a phone's width (`theme.phone_min_size`), so a label that
-shrinks below readable fails a test instead of a player's eyes.
+shrinks below readable fails a test instead of a player's eyes. It also stores the characters the font
+has no glyph for (`glyphs_missing`: they would show as an empty box) and how many texts ran past the
+image's edge (`text_clipped`).
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +24,8 @@ class Pen:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.smallest = math.inf
+        self.missing: set[str] = set()
+        self.clipped = 0
 
     def text(
         self,
@@ -36,7 +41,12 @@ class Pen:
         if not text:
             return
         self.smallest = min(self.smallest, size)
-        self.draw.text(xy, text, font=font(size, bold, condensed), fill=fill, anchor=anchor)
+        face = font(size, bold, condensed)
+        self.missing.update(ch for ch in set(text) if not _has_glyph(ch, bold, condensed))
+        left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        if left < 0 or top < 0 or right > self.image.width or bottom > self.image.height:
+            self.clipped += 1
+        self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
 
     def length(self, text: str, size: int, *, bold: bool = False, condensed: bool = True) -> float:
         return float(self.draw.textlength(text, font=font(size, bold, condensed)))
@@ -67,4 +77,18 @@ class Pen:
     def finish(self) -> Image.Image:
         """The image, carrying the smallest font size drawn on it (for the phone-legibility tests)."""
         self.image.info["text_px_min"] = 0 if self.smallest is math.inf else int(self.smallest)
+        self.image.info["glyphs_missing"] = "".join(sorted(self.missing))
+        self.image.info["text_clipped"] = self.clipped
         return self.image
+
+
+_NOT_A_CHARACTER = "\U0010fffd"  # never in a font: what it draws is the font's empty box
+
+
+@lru_cache(maxsize=2048)
+def _has_glyph(ch: str, bold: bool, condensed: bool) -> bool:
+    """Whether the font draws `ch` as itself rather than as its empty box (.notdef)."""
+    if ch.isspace():
+        return True
+    face = font(24, bold, condensed)
+    return bytes(face.getmask(ch)) != bytes(face.getmask(_NOT_A_CHARACTER))

@@ -115,6 +115,26 @@ def test_no_template_writes_a_plural_with_parentheses_or_a_range_from_n_to_n() -
     assert exact == "2 joueurs." and not re.search(r"De (\d+) à \1\b", exact)
 
 
+def test_a_player_name_after_de_is_elided() -> None:
+    """« Choix d'Alice », « La pendule d'Émile », never « Choix de Alice »: every French template that puts
+    a seat or a name after « de » elides it."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "bot"
+    bare = re.compile(r"\bde \{(seat|who|name|player|owner|winner|[a-z_]+_seat)\}")
+    offenders = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.yaml")
+        if path.name in ("fr.yaml", "host.yaml")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if bare.search(line)
+    ]
+    assert offenders == []
+    assert t("log.reveal", "fr", seat="Alice", choice="x", salt="s", digest="d", ok="").startswith("🔓 Choix d'Alice")
+    assert t("event.timed_out", "fr", seat="Bob") == "⏱️ La pendule de Bob est tombée."
+
+
 def test_the_final_log_tells_private_events_in_the_third_person() -> None:
     """The end's public log reveals private events: « Main de départ d'Alice », not « Votre main »."""
     from types import SimpleNamespace

@@ -236,20 +236,19 @@ def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, floa
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def colors_render_figures() -> dict[str, float]:
-    """The Colors table's render time along a seeded match (public views)."""
+def table_render_figures(key: str) -> dict[str, float]:
+    """A table game's render time along a seeded match (public views)."""
     import importlib.util
 
-    if importlib.util.find_spec("renderers.colors") is None:
+    if importlib.util.find_spec(f"renderers.{key}") is None:
         return {}
-    from bot.games.colors.bench import sample_views
     from renderers import render_board_png
 
+    views = importlib.import_module(f"bot.games.{key}.bench").sample_views()
     times, sizes = [], []
-    views = sample_views()
-    render_board_png("colors", views[0], "fr")  # fonts and catalogs load once per process: not a render
+    render_board_png(key, views[0], "fr")  # fonts and catalogs load once per process: not a render
     for view in views:
-        rendered = render_board_png("colors", view, "fr")
+        rendered = render_board_png(key, view, "fr")
         times.append(rendered.ms)
         sizes.append(len(rendered.png))
     return {
@@ -257,6 +256,9 @@ def colors_render_figures() -> dict[str, float]:
         "render_ms_p99": round(_pct(times, 0.99), 2),
         "png_kb_mean": round(statistics.fmean(sizes) / 1024, 1),
     }
+
+
+TABLE_GAMES = ("colors", "confrontation")
 
 
 # -- game- and lookup-specific figures -------------------------------------------------------------
@@ -321,7 +323,7 @@ def main(argv: list[str]) -> int:
         "--pace-matches", type=int, default=3, help="Liber matches played at once for the pace figure (0: skip)"
     )
     parser.add_argument(
-        "--table-games", type=int, default=200, help="Colors of Magic games, AI against random (0: skip)"
+        "--table-games", type=int, default=200, help="games of each table game, AI against random (0: skip)"
     )
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -422,13 +424,15 @@ def main(argv: list[str]) -> int:
                 f"lost {crash['lost']}, half-applied {crash['half_applied']}, undelivered after restart "
                 f"{crash['undelivered_after_restart']} ({crash['seconds']} s)"
             )
-    if args.table_games and (not args.game or "colors" in args.game):
-        # Colors of Magic's table figures: the AI against random, suggestions, line of sight
-        colors = module_figures("bot.games.colors.bench", {"figures": (args.table_games,)}).get("figures", {})
-        colors.update(colors_render_figures())
-        report["colors"] = colors
+    for key in TABLE_GAMES if args.table_games else ():
+        if args.game and key not in args.game:
+            continue
+        # a table game's figures: the AI against random, suggestions, line of sight, renders
+        table_fig = module_figures(f"bot.games.{key}.bench", {"figures": (args.table_games,)}).get("figures", {})
+        table_fig.update(table_render_figures(key))
+        report[key] = table_fig
         if not args.json:
-            print(f"== colors (table): {json.dumps(colors)}")
+            print(f"== {key} (table): {json.dumps(table_fig)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

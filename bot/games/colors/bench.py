@@ -5,13 +5,11 @@ engines do not draw)."""
 
 from __future__ import annotations
 
-import os
-import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bot.ai import RandomAgent, arena
+from bot.ai import table_figures
+from bot.ai.table_figures import pct
 from bot.engine import Ask, Rng
 
 from . import board
@@ -19,52 +17,12 @@ from .actions import Activate
 from .game import COLORS
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
-
-
-def _game(seed: int) -> tuple[bool, list[float], str, int]:
-    """One seeded game, the AI on seat seed % 2: (AI won, its decision times in ms, reason, rounds)."""
-    times: list[float] = []
-    agent = COLORS.agent()
-
-    class Timed:
-        def choose(self, game: Any, view: Any, seat: int, rng: Any) -> Any:
-            start = time.perf_counter()
-            action = agent.choose(game, view, seat, rng)
-            times.append((time.perf_counter() - start) * 1000)
-            return action
-
-    me = seed % 2
-    agents = (Timed(), RandomAgent()) if me == 0 else (RandomAgent(), Timed())
-    played = arena.play(COLORS, agents, seed)
-    assert played.outcome is not None
-    return me in played.outcome.winners, times, str(played.state.reason), played.state.round
-
-
 def ai_vs_random(games: int) -> dict[str, Any]:
-    workers = max(1, min(os.cpu_count() or 1, 4))
-    with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_game, range(1, games + 1), chunksize=4))
-    times = [t for _, ts, _, _ in results for t in ts]
-    reasons: dict[str, int] = {}
-    for _, _, reason, _ in results:
-        reasons[reason] = reasons.get(reason, 0) + 1
-    return {
-        "games": games,
-        "win_rate": round(sum(won for won, *_ in results) / max(1, games), 3),
-        "decision_ms_p50": _pct(times, 0.5),
-        "decision_ms_p99": _pct(times, 0.99),
-        "reasons": reasons,
-        "rounds_mean": round(statistics.fmean(r for *_, r in results), 2) if results else 0.0,
-    }
+    return table_figures.ai_vs_random("bot.games.colors.game:COLORS", games, "round")
 
 
 def _positions(seed: int, every: int = 3) -> list[Any]:
-    states: list[Any] = []
-    arena.play(COLORS, (RandomAgent(), RandomAgent()), seed, invariant=states.append)
-    return states[::every]
+    return table_figures.positions(COLORS, seed, every)
 
 
 def suggest_times(samples: int = 200) -> dict[str, float]:
@@ -84,7 +42,7 @@ def suggest_times(samples: int = 200) -> dict[str, float]:
             COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
             times.append((time.perf_counter() - start) * 1000)
         seed += 1
-    return {"n": len(times), "p50_ms": _pct(times, 0.5), "p99_ms": _pct(times, 0.99)}
+    return {"n": len(times), "p50_ms": pct(times, 0.5), "p99_ms": pct(times, 0.99)}
 
 
 def sight_checks_per_second(pairs: int = 2000) -> float:

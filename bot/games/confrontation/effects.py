@@ -79,6 +79,8 @@ def finish(state: ConfState, winners: tuple[int, ...], reason: str, ev: Events) 
             "over",
             winners=list(winners),
             reason=reason,
+            first_seat=0,
+            second_seat=1,
             a=round(100 * share(state, 1)),
             b=round(100 * share(state, 0)),
         )

@@ -1,0 +1,76 @@
+"""The figures every table game gives the bench (its section `== <game> (table)`): the AI against a
+random player over seeded games in worker processes, and the percentiles of timed samples.
+
+A game is named by its import path (`bot.games.colors.game:COLORS`) so that workers can load it."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .agents import RandomAgent
+from .arena import play
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
+
+
+def load(target: str) -> Any:
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class Timed:
+    """An agent that records how long each of its decisions took, in milliseconds."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.times: list[float] = []
+
+    def choose(self, game: Any, view: Any, seat: int, rng: Any) -> Any:
+        start = time.perf_counter()
+        action = self.agent.choose(game, view, seat, rng)
+        self.times.append((time.perf_counter() - start) * 1000)
+        return action
+
+
+def _game(job: tuple[str, str, int]) -> tuple[bool, list[float], str, int]:
+    """One seeded game, the AI on seat seed % 2: (AI won, its decision times, reason, rounds)."""
+    target, rounds_attr, seed = job
+    game = load(target)
+    timed = Timed(game.agent())
+    me = seed % 2
+    agents = (timed, RandomAgent()) if me == 0 else (RandomAgent(), timed)
+    played = play(game, agents, seed)
+    return me in played.outcome.winners, timed.times, str(played.state.reason), getattr(played.state, rounds_attr)
+
+
+def ai_vs_random(target: str, games: int, rounds_attr: str = "round") -> dict[str, Any]:
+    """The AI against a random player over `games` seeded games, seats alternating."""
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    jobs = [(target, rounds_attr, seed) for seed in range(1, games + 1)]
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_game, jobs, chunksize=4))
+    times = [t for _, ts, _, _ in results for t in ts]
+    return {
+        "games": games,
+        "win_rate": round(sum(won for won, *_ in results) / max(1, games), 3),
+        "decision_ms_p50": pct(times, 0.5),
+        "decision_ms_p99": pct(times, 0.99),
+        "reasons": dict(Counter(reason for _, _, reason, _ in results)),
+        "rounds_mean": round(statistics.fmean(r for *_, r in results), 2) if results else 0.0,
+    }
+
+
+def positions(game: Any, seed: int, every: int = 3) -> list[Any]:
+    """States along a seeded game between random players, one in `every`."""
+    states: list[Any] = []
+    play(game, (RandomAgent(), RandomAgent()), seed, invariant=states.append)
+    return states[::every]
