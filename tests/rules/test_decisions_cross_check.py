@@ -13,7 +13,7 @@ from bot.rules.loader import load_entries
 from bot.rules.sources import official
 
 ROOT = Path(__file__).resolve().parents[2]
-DECISION = re.compile(r"D-(LIB|ALT|COL|CON)-\d\d")
+DECISION = re.compile(r"D-(LIB|ALT|COL|CON|WAR)-\d\d")
 TEST_REF = re.compile(r"Test: `(tests/[\w/]+\.py)::(\w+)`")
 
 
@@ -23,12 +23,12 @@ def _decisions(game: str) -> dict[str, str]:
     out: dict[str, str] = {}
     section: str | None = None
     for line in text.splitlines():
-        m = re.match(r"^(?:\| |- \*\*)(D-(?:LIB|ALT|COL|CON)-\d\d)\b", line)
+        m = re.match(r"^(?:\| |- \*\*)(D-(?:LIB|ALT|COL|CON|WAR)-\d\d)\b", line)
         if m:
             out[m.group(1)] = line
             section = None
             continue
-        h = re.match(r"^### (D-(?:LIB|ALT|COL|CON)-\d\d)\b", line)
+        h = re.match(r"^### (D-(?:LIB|ALT|COL|CON|WAR)-\d\d)\b", line)
         if h:
             section = h.group(1)
             out[section] = line
@@ -43,7 +43,7 @@ def _rulings(game: str) -> list:  # type: ignore[type-arg]
     return [e for e in load_entries() if e.game == game and e.decision and not official(e)]
 
 
-@pytest.mark.parametrize("game", ["liber", "altered", "colors", "confrontation"])
+@pytest.mark.parametrize("game", ["liber", "altered", "colors", "confrontation", "warcry"])
 def test_every_ruling_names_an_existing_decision_which_names_an_existing_test(game: str) -> None:
     log = _decisions(game)
     problems = []
@@ -65,7 +65,7 @@ def test_every_ruling_names_an_existing_decision_which_names_an_existing_test(ga
     assert problems == []
 
 
-@pytest.mark.parametrize("game", ["liber", "altered", "colors", "confrontation"])
+@pytest.mark.parametrize("game", ["liber", "altered", "colors", "confrontation", "warcry"])
 def test_every_decision_that_names_a_test_is_stated_in_the_rules_lookup(game: str) -> None:
     """The other way: a decision with a test is not a private note; some /regle entry states it,
     so a player can read the ruling the engine applies."""

@@ -1,0 +1,174 @@
+"""WarCry's solo mode on the kernel: set-up, `check` / `suggest` / `apply`, views, the procedure as
+the AI of the solo side.
+
+The host plays it as `/warcry` (the families below); the table is drawn by `renderers/warcry.py`.
+Seat 0 is the player (blue, defender); seat 1 the warband the booklet's procedure plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bot.engine import (
+    Ask,
+    BaseGame,
+    CardInfo,
+    Choice,
+    Outcome,
+    Preview,
+    RandomSource,
+    SeatSpec,
+    Text,
+    Transition,
+    txt,
+)
+
+from . import resolve, rules
+from .actions import WarAction
+from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS
+from .state import WarState
+from .views import WarView, build_view, state_of
+
+DEFAULT_WARBANDS = ("cendre", "basalte")
+
+
+class WarcryGame(BaseGame[WarState, Any, WarView]):
+    key = "warcry"
+    state_type = WarState
+    action_type = WarAction
+    families: ClassVar[dict[str, tuple[str, ...]]] = {
+        "groupes": ("split", "seeds"),
+        "deployer": ("deploy",),
+        "joker": ("wild",),
+        "activer": ("activate",),
+        "deplacer": ("move",),
+        "attaquer": ("attack",),
+        "desengager": ("disengage",),
+        "attendre": ("wait",),
+        "aptitude": ("use",),
+    }
+    kind_rules: ClassVar[dict[str, str]] = {
+        "split": "warcry.groups",
+        "seeds": "warcry.decision.groups",
+        "deploy": "warcry.decision.deployment",
+        "wild": "warcry.joker",
+        "activate": "warcry.rules.activation",
+        "move": "warcry.rules.move",
+        "attack": "warcry.rules.attack",
+        "disengage": "warcry.rules.disengage",
+        "wait": "warcry.rules.wait",
+        "use": "warcry.rules.abilities",
+    }
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, allowed in (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES)):
+            value = options.get(key)
+            if value is not None:
+                if value not in allowed:
+                    raise rules.refuse(f"unknown_{key}", "setup")
+                out[key] = value
+        return out
+
+    def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        band = options.get("warband") or options.get("deck")
+        if band is not None and band not in WARBANDS:
+            raise rules.refuse("unknown_warband", "setup")
+        return {"warband": band} if band else {}
+
+    def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[WarState]:
+        bands = [(s.options or {}).get("warband") or DEFAULT_WARBANDS[i] for i, s in enumerate(seats)]
+        if bands[0] == bands[1]:
+            bands[1] = next(b for b in WARBANDS if b != bands[0])
+        state = resolve.opening(
+            [s.name for s in seats],
+            bands,
+            options.get("difficulty", "equilibre"),
+            options.get("deployment", "face_a_face"),
+            options.get("victory", "bornes"),
+        )
+        return Transition(state=state, events=())
+
+    # -- legality ---------------------------------------------------------------------------------
+    def check(self, state: WarState, seat: int, action: Any) -> None:
+        rules.check(state, seat, action)
+
+    def apply(self, state: WarState, seat: int, action: Any, rng: RandomSource) -> Transition[WarState]:
+        new, events = resolve.apply(state, seat, action, rng)
+        return Transition(state=new, events=tuple(events))
+
+    def outcome(self, state: WarState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        scores = {"0": state.sides[0].taken_down, "1": state.sides[1].taken_down}
+        reason = txt(f"warcry.outcome.{state.reason}", a=scores["0"], b=scores["1"])
+        if not state.winners:
+            return Outcome(draw=True, reason=reason, scores=scores)
+        return Outcome(winners=state.winners, reason=reason, scores=scores)
+
+    def suggest(self, state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
+        from .suggest import suggestions
+
+        return suggestions(state, seat, ask)
+
+    # -- information ------------------------------------------------------------------------------
+    def view(self, state: WarState, viewer: int | None) -> WarView:
+        return build_view(state, viewer)
+
+    def determinize(self, view: WarView, rng: RandomSource) -> WarState:
+        return state_of(view)
+
+    def agent(self, level: str = "normal") -> Any:
+        from .ai import SoloAgent
+
+        return SoloAgent()
+
+    # -- presentation -----------------------------------------------------------------------------
+    def phase(self, state: WarState) -> str:
+        if state.winners is not None:
+            return "over"
+        return f"{state.phase}:{state.round}"
+
+    def describe_action(self, state: WarState, seat: int, action: Any) -> Text:
+        from .suggest import describe
+
+        return describe(state, seat, action)
+
+    def preview(self, state: WarState, seat: int, action: Any) -> Preview | None:
+        from .suggest import preview
+
+        return preview(state, seat, action)
+
+    def cards(self) -> list[CardInfo]:
+        """`/carte`: each fighter's profile, in both languages."""
+        from bot.i18n import t
+
+        out = []
+        for p in PROFILES.values():
+            lines: dict[str, tuple[str, ...]] = {}
+            for loc in ("fr", "en"):
+                head = t("warcry.cardline.head", loc, move=p.move, t=p.toughness, w=p.wounds, pts=p.points)
+                weapons = tuple(
+                    t(
+                        "warcry.cardline.weapon",
+                        loc,
+                        name=w.name.get(loc),
+                        range=(f"{w.min_range:g}-{w.range:g}" if w.min_range else f"{w.range:g}"),
+                        a=w.attacks,
+                        s=w.strength,
+                        hit=w.hit,
+                        crit=w.crit,
+                    )
+                    for w in p.weapons
+                )
+                lines[loc] = (head, *weapons)
+            out.append(CardInfo(id=p.id, game=self.key, name={"fr": p.name.fr, "en": p.name.en}, lines=lines))
+        return out
+
+
+from .i18n import load_catalog  # noqa: E402
+
+WarcryGame.catalog = load_catalog()
+WARCRY = WarcryGame()

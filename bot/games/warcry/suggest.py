@@ -1,0 +1,236 @@
+"""`suggest` for WarCry: useful, already-checked choices for the player, their labels and previews.
+
+Moves are offered toward each objective and each enemy (as far as the Move allows, stopping in attack
+range of that enemy), in eight directions, and to any point typed ("C7", "12.5 8"); every one is
+previewed with its path before Confirm.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import permutations
+from typing import Any
+
+from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.engine.choices import NO_LABEL
+from bot.engine.errors import EngineError
+
+from . import board, procedure, rules
+from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Wild
+from .content import abilities_of
+from .dice import player_wild
+from .state import Fighter, WarState
+
+
+def _ok(state: WarState, seat: int, action: Any) -> bool:
+    try:
+        rules.check(state, seat, action)
+    except EngineError:
+        return False
+    return True
+
+
+def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
+    """(action, typed) for the decision `seat` owes now, unchecked."""
+    kind = state.stack[-1].kind
+    if kind == "split":
+        base = procedure.split(state, seat)
+        return [(base, False), (Split(dagger=base.hammer, shield=base.shield, hammer=base.dagger), False)]
+    if kind == "seeds":
+        auto = procedure.seeds(state)
+        out: list[tuple[Any, bool]] = [(auto, False)]
+        out += [(Seeds(line=p), False) for p in permutations(auto.line) if p != auto.line][:3]
+        typed = _typed_seeds(state, ask.text)
+        return ([(typed, True)] if typed else []) + out
+    if kind == "deploy":
+        group = state.stack[-1].context["group"]
+        own_edge = (board.MEASURE.width // 2, board.MEASURE.height if seat == 0 else 0)
+        back = procedure.deploy(state, seat, group, toward=own_edge).model_copy(update={"formation": "back"})
+        return [(procedure.deploy(state, seat, group), False), (back, False)]
+    if kind == "wild":
+        d = state.sides[seat].dice
+        faces = sorted({v for _, v in d.groups} | {x for x in d.rolled if d.rolled.count(x) == 1}, reverse=True)
+        out = [(Wild(use="single"), False)]
+        out += [(Wild(use="raise", value=v), False) for v in faces if player_wild(d, "raise", v) is not None]
+        return [*out, (Wild(use="keep"), False)]
+    if kind == "activate":
+        return [(Activate(fighter=f.id), False) for f in procedure.heavier_first(rules.eligible(state, seat))]
+    return _acts(state, seat, ask)
+
+
+def _typed_seeds(state: WarState, text: str) -> Seeds | None:
+    ids = [w.upper() for w in text.replace(",", " ").split()]
+    solo = {f.id for f in state.fighters if f.owner == 1}
+    if len(ids) == 3 and len(set(ids)) == 3 and set(ids) <= solo:
+        return Seeds(line=(ids[0], ids[1], ids[2]))
+    return None
+
+
+def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
+    """The booklet's own choice first (what the solo procedure would do here), then the rest."""
+    assert state.active is not None
+    f = state.fighter(state.active.fighter)
+    assert f is not None
+    advice = procedure.act(state, seat)
+    out: list[tuple[Any, bool]] = [(advice.model_copy(update={"why": None}), False)]
+    foes = board.enemies(state, f)
+    for e in foes:
+        for i in range(len(f.p.weapons)):
+            out.append((Attack(target=e.id, weapon=i), False))
+    if ask.text:
+        p = board.MEASURE.parse_point(ask.text)
+        if p is not None:
+            out.append((Move(to=p), True))
+    for o in state.objectives:
+        out.append((Move(to=o.centre, upto=True), False))
+    for e in sorted(foes, key=lambda e: board.gap(f, e))[:6]:
+        out.append((Move(to=e.centre, upto=True, stop=e.id), False))
+    reach = f.stat("move")
+    for k in range(8):
+        a = math.pi * k / 4
+        out.append((Move(to=(f.x + round(reach * math.cos(a)), f.y + round(reach * math.sin(a))), upto=True), False))
+    if board.engaged(state, f):
+        points = board.disengage_points(state, f)
+        for goal in [o.centre for o in state.objectives] + [(f.x, board.MEASURE.height if seat == 0 else 0)]:
+            if points:
+                best = min(points, key=lambda p: (math.dist(p, goal), p))
+                out.append((Disengage(to=best), False))
+    for ab in abilities_of(state.sides[seat].warband):
+        for tier, value in sorted(set(state.sides[seat].dice.groups), reverse=True):
+            if tier < ab.tier:
+                continue
+            if ab.effect in ("blast", "inspire"):
+                for other in state.fighters:
+                    out.append((Use(ability=ab.id, tier=tier, value=value, target=other.id), False))
+            else:
+                out.append((Use(ability=ab.id, tier=tier, value=value), False))
+    out.append((Wait(), False))
+    return out
+
+
+def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
+    if not state.stack or seat not in state.stack[-1].waiting():
+        return []
+    out: list[Choice[Any]] = []
+    seen: set[str] = set()
+    ends: set[tuple[int, int]] = set()
+    for action, typed in raw_choices(state, seat, ask):
+        if not ask.wants(action.kind) or not _ok(state, seat, action):
+            continue
+        key = action.model_dump_json()
+        if key in seen:
+            continue
+        if isinstance(action, Move):
+            f = state.fighter(state.active.fighter) if state.active else None
+            assert f is not None
+            walked = rules.move_path(state, f, action)
+            if walked[-1] in ends and not typed:
+                continue  # two wishes that end on the same spot: one choice
+            ends.add(walked[-1])
+        seen.add(key)
+        label = describe(state, seat, action) if ask.labels else NO_LABEL
+        group = getattr(action, "fighter", None) or getattr(action, "target", None)
+        out.append(
+            Choice(
+                action=action,
+                label=label,
+                group_key=group,
+                preview=isinstance(action, Move | Disengage | Deploy),
+                matched=typed,
+            )
+        )
+    if ask.piece is not None:
+        out = [c for c in out if c.group_key == ask.piece]
+    return out[: ask.limit] if ask.limit else out
+
+
+# -- labels and previews ------------------------------------------------------------------------------------
+def _name(f: Fighter | None) -> Text:
+    if f is None:
+        return txt("warcry.target.none")
+    return txt("warcry.fighter.name", profile=txt(f"warcry.profile.{f.profile}"), id=f.id)
+
+
+def _names(state: WarState, ids: tuple[str, ...]) -> list[Text]:
+    return [_name(state.fighter(i)) for i in ids]
+
+
+def describe(state: WarState, seat: int, action: Any) -> Text:
+    if isinstance(action, Split):
+        return txt(
+            "warcry.action.split",
+            dagger=_names(state, action.dagger),
+            shield=_names(state, action.shield),
+            hammer=_names(state, action.hammer),
+        )
+    if isinstance(action, Seeds):
+        return txt("warcry.action.seeds", line=_names(state, action.line))
+    if isinstance(action, Deploy):
+        key = f"warcry.action.deploy_{action.formation}" if action.formation else "warcry.action.deploy"
+        return txt(key, group=txt(f"warcry.group.{action.group}"), n=len(action.places))
+    if isinstance(action, Wild):
+        return txt(f"warcry.action.wild_{action.use}", value=action.value)
+    if isinstance(action, Activate):
+        return txt("warcry.action.activate", who=_name(state.fighter(action.fighter)))
+    f = state.fighter(state.active.fighter) if state.active else None
+    if isinstance(action, Attack):
+        weapon = txt(f"warcry.weapon.{f.profile}.{action.weapon}") if f else txt("warcry.target.none")
+        return txt("warcry.action.attack", whom=_name(state.fighter(action.target)), weapon=weapon)
+    if isinstance(action, Move) and f is not None:
+        walked = rules.move_path(state, f, action)
+        end = walked[-1] if walked else f.centre
+        d = board.length([f.centre, *walked])
+        if action.stop:
+            return txt(
+                "warcry.action.move_toward",
+                whom=_name(state.fighter(action.stop)),
+                cell=board.MEASURE.cell_of(end),
+                d=d,
+            )
+        for o in state.objectives:
+            if action.to == o.centre:
+                return txt("warcry.action.move_objective", n=o.id, cell=board.MEASURE.cell_of(end), d=d)
+        return txt("warcry.action.move", cell=board.MEASURE.cell_of(end), d=d)
+    if isinstance(action, Disengage):
+        return txt("warcry.action.disengage", cell=board.MEASURE.cell_of(action.to))
+    if isinstance(action, Wait):
+        return txt("warcry.action.wait")
+    if isinstance(action, Use):
+        extra = _name(state.fighter(action.target)) if action.target else None
+        key = "warcry.action.use_on" if extra is not None else "warcry.action.use"
+        return txt(
+            key, ability=txt(f"warcry.ability.{action.ability}"), value=action.value, tier=action.tier, whom=extra
+        )
+    return txt("warcry.action.unknown")
+
+
+def preview(state: WarState, seat: int, action: Any) -> Preview | None:
+    if isinstance(action, Deploy):
+        return Preview(
+            lines=(describe(state, seat, action),),
+            overlay={"places": [[fid, list(p)] for fid, p in action.places]},
+        )
+    f = state.fighter(state.active.fighter) if state.active else None
+    if f is None:
+        return None
+    if isinstance(action, Move):
+        walked = rules.move_path(state, f, action)
+        full = [f.centre, *walked]
+        used = board.length(full)
+        lines = [txt("warcry.preview.distance", used=used, left=max(0, f.stat("move") - used))]
+        moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
+        for e in board.enemies(state, f):
+            if rules.can_attack(state, moved, e):
+                lines.append(txt("warcry.preview.in_range", whom=_name(e)))
+        if board.in_deadly(full[-1], f.p.radius):
+            lines.append(txt("warcry.preview.pit"))
+        return Preview(
+            lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": f.id, "reach": f.stat("move")}
+        )
+    if isinstance(action, Disengage):
+        full = [f.centre, action.to]
+        return Preview(
+            lines=(describe(state, seat, action),),
+            overlay={"path": [list(p) for p in full], "figure": f.id, "reach": board.DISENGAGE},
+        )
+    return None

@@ -1,0 +1,176 @@
+"""Set-up and the hero phase of the solo mode (research I.3 items 1–8): the difficulty's points, the
+solo warband's groups by the line of three and the dice, blue and red, the wild dice, the initiative."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from bot.engine import IllegalAction, SeatSpec
+from bot.games.warcry import dice, groups, resolve
+from bot.games.warcry.actions import Seeds, Wild
+from bot.games.warcry.content import DEPLOYMENTS, DIFFICULTY, WARBANDS
+from bot.games.warcry.game import WARCRY
+from bot.games.warcry.rules import check
+from bot.games.warcry.state import WarState
+from tests.games.warcry.helpers import battle, fighter
+from tests.games.warcry.helpers import dice as faces
+
+
+def _placed() -> WarState:
+    """Two fighters a side on the table, before the first round."""
+    return battle(
+        [
+            fighter("B1", "seigneur", 5, 18),
+            fighter("B2", "maraudeur", 8, 18),
+            fighter("R1", "prevot", 5, 4),
+            fighter("R2", "porte_bouclier", 8, 4),
+        ],
+        round_=0,
+    )
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+def test_item_1_the_solo_warband_fits_the_difficultys_points(difficulty: str) -> None:
+    """« FACILE 1000 points, ÉQUILIBRÉ 1150, DIFFICILE 1250 »; the player keeps the usual 1000."""
+    state = resolve.opening(["Alice", "IA"], ["cendre", "basalte"], difficulty, "face_a_face", "bornes")
+    solo = sum(f.p.points for f in state.fighters if f.owner == 1)
+    mine = sum(f.p.points for f in state.fighters if f.owner == 0)
+    assert solo <= DIFFICULTY[difficulty] and mine <= 1000
+    assert solo > DIFFICULTY[difficulty] - 100  # the difficulty shows: each level adds fighters
+    with pytest.raises(IllegalAction):
+        WARCRY.validate_options({"difficulty": "impossible"})
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
+def test_item_2_each_other_fighter_rolls_for_its_group(face: int) -> None:
+    """« 1-2 : premier groupe (à gauche) ; 3-4 : second (au milieu) ; 5-6 : celui qui comprend le moins
+    de figurines » — three groups of one: the tie for the fewest is rolled (Q2)."""
+    built = groups.build(["a", "b", "c"], ["d"], faces(face, 6))
+    where = next(g for g, members in built.groups.items() if "d" in members)
+    if face <= 2:
+        assert "a" in built.groups[where]
+    elif face <= 4:
+        assert "b" in built.groups[where]
+    else:  # tie among the three: the second die (6) picks the right-hand group
+        assert "c" in built.groups[where] and built.rolls[0][0] == "tie"
+
+
+def test_item_3_a_group_over_half_the_warband_gives_its_excess_to_the_smallest() -> None:
+    """Seven fighters: no group may hold more than three (D-WAR-01: settled after each roll)."""
+    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 4, 1))
+    sizes = sorted(len(m) for m in built.groups.values())
+    assert max(sizes) <= 3 and sum(sizes) == 7
+    assert any(outcome.startswith("overflow:") for _, _, outcome in built.rolls)
+
+
+def test_item_4_the_biggest_group_is_the_shield_the_left_one_the_dagger_the_right_one_the_hammer() -> None:
+    built = groups.build(["a", "b", "c"], ["d", "e", "f"], faces(3, 4, 1))
+    assert built.groups["shield"] == ["b", "d", "e"]  # the middle group grew
+    assert built.groups["dagger"] == ["a", "f"] and built.groups["hammer"] == ["c"]
+    tie = groups.build(["a", "b", "c"], ["d", "e"], faces(1, 6, 6, 1))  # left and right tie at two
+    assert len(tie.groups["shield"]) == 2 and tie.rolls[-1][0] == "shield"
+
+
+def test_item_2_through_the_engine_every_roll_is_logged_and_the_groups_given() -> None:
+    state = WARCRY.setup(
+        [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {"difficulty": "facile"}, faces()
+    ).state
+    from bot.games.warcry import procedure
+
+    split = procedure.split(state, 0)
+    state, _ = resolve.apply(state, 0, split, faces())
+    line = procedure.seeds(state)
+    check(state, 0, line)
+    with pytest.raises(IllegalAction):
+        check(state, 0, Seeds(line=("R1", "R1", "R2")))
+    rolls = [1, 3, 5, 6, 2] + list(range(1, 7)) * 6
+    state, events = resolve.apply(state, 0, line, faces(*rolls))
+    assert sum(1 for e in events if e.kind == "group_roll") == len(state.fighters) - 3 - len(
+        split.dagger + split.shield + split.hammer
+    )
+    assert all(f.group for f in state.fighters)
+    assert state.to_deploy and state.stack[-1].kind == "deploy"
+
+
+def test_item_5_the_player_deploys_blue_and_the_solo_warband_red() -> None:
+    state = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    from bot.ai import arena
+    from bot.games.warcry import procedure
+
+    state, _ = resolve.apply(state, 0, procedure.split(state, 0), faces())
+    state, _ = resolve.apply(state, 0, procedure.seeds(state), faces(*(list(range(1, 7)) * 8)))
+    rng = faces(*([3] * 12), 1, 2, 3, 4, 5, 6)
+    while state.phase == "deploy":
+        seat = state.stack[-1].seats[0]
+        state, _ = resolve.apply(state, seat, procedure.choose(state, seat), rng)
+    d = DEPLOYMENTS[state.deployment]
+    import math
+
+    for f in state.fighters:
+        anchor = d.point(f.owner, f.group)
+        assert math.dist(f.centre, anchor) + f.p.radius <= 3 * 254, f.id
+    assert arena is not None
+
+
+def test_item_6_the_player_spends_its_wild_die_before_the_solo_warband_rolls() -> None:
+    """« Il constitue ses dés d'aptitude et ses simples avant de passer au jet d'initiative de la bande
+    adverse. »"""
+    state = resolve._start_round(_placed(), [], faces(1, 2, 3, 4, 5, 5))
+    assert state.stack[-1].kind == "wild" and state.stack[-1].seats == (0,)
+    assert state.sides[1].dice.rolled == ()  # not rolled yet
+    state, events = resolve.apply(state, 0, Wild(use="raise", value=5), faces(6, 6, 6, 1, 2, 3))
+    assert state.sides[0].dice.groups == ((3, 5),)
+    assert [e.kind for e in events][:2] == ["wild_raise", "rolled"]
+
+
+def test_item_7_the_solo_wild_die_over_every_roll_of_six_dice() -> None:
+    """« Augmenter un triple en quad ; un double en triple ; un simple en double », first applicable only,
+    the highest face when several qualify, never kept — checked on all 46,656 rolls."""
+    seen: Counter[str] = Counter()
+    for roll in itertools.product(range(1, 7), repeat=6):
+        before = dice.group(roll)
+        after, what = dice.solo_wild(before)
+        seen[what or "none"] += 1
+        assert after.wild == 0
+        triples = [g for g in before.groups if g[0] == 3]
+        doubles = [g for g in before.groups if g[0] == 2]
+        if triples:
+            top = max(v for _, v in triples)
+            assert what == "triple" and (4, top) in after.groups and after.singles == before.singles
+        elif doubles:
+            top = max(v for _, v in doubles)
+            assert what == "double" and (3, top) in after.groups
+        elif before.singles:
+            top = max(f for f, c in Counter(roll).items() if c == 1)
+            assert what == "single" and (2, top) in after.groups and after.singles == before.singles - 1
+        else:  # a quad or more of every face rolled: nothing to raise
+            assert what is None and after == before
+    assert set(seen) == {"triple", "double", "single", "none"}
+
+
+def test_the_players_wild_die_a_double_never_becomes_a_quad_and_may_be_kept() -> None:
+    d = dice.group([2, 2, 2, 4, 4, 6])
+    assert dice.player_wild(d, "raise", 2) is not None  # triple → quad
+    raised = dice.player_wild(d, "raise", 4)
+    assert raised is not None and (3, 4) in raised.groups
+    quad = dice.group([3, 3, 3, 3, 1, 2])
+    assert dice.player_wild(quad, "raise", 3) is None
+    kept = dice.player_wild(d, "keep", 0)
+    assert kept is not None and kept.wild == 1
+
+
+def test_item_8_more_singles_takes_the_initiative_and_activates_first() -> None:
+    state = resolve._start_round(_placed(), [], faces(1, 1, 2, 2, 3, 3))
+    # Alice: three doubles, no single; with her wild die one more single. The solo side: six singles.
+    state, events = resolve.apply(state, 0, Wild(use="single"), faces(1, 2, 3, 4, 5, 6))
+    assert state.initiative == 1 and state.turn == 1 and state.stack[-1].kind == "activate"
+    assert any(e.kind == "initiative" for e in events)
+
+
+def test_the_warbands_are_our_own_and_within_their_points() -> None:
+    for band in WARBANDS.values():
+        for level, limit in DIFFICULTY.items():
+            assert band.points(band.roster(level)) <= limit
