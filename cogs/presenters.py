@@ -195,7 +195,8 @@ def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
 
     view = discord.ui.View(timeout=None)
     view.add_item(ActButton(live.id, label=t("button.act", locale)))
-    view.add_item(HandButton(live.id, label=t("button.hand", locale)))
+    if not getattr(live.game, "hides_nothing", False):
+        view.add_item(HandButton(live.id, label=t("button.hand", locale)))
     return view
 
 

@@ -74,3 +74,11 @@ def positions(game: Any, seed: int, every: int = 3) -> list[Any]:
     states: list[Any] = []
     play(game, (RandomAgent(), RandomAgent()), seed, invariant=states.append)
     return states[::every]
+
+
+def positions_of(game: Any, seed: int, every: int = 3) -> list[Any]:
+    """States along a seeded game between the game's own agents (for games whose random player would
+    wander: WarCry's procedure plays both sides), one in `every`."""
+    states: list[Any] = []
+    play(game, (game.agent(), game.agent()), seed, invariant=states.append)
+    return states[::every]

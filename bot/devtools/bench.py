@@ -258,7 +258,7 @@ def table_render_figures(key: str) -> dict[str, float]:
     }
 
 
-TABLE_GAMES = ("colors", "confrontation")
+TABLE_GAMES = ("colors", "confrontation", "warcry")
 
 
 # -- game- and lookup-specific figures -------------------------------------------------------------

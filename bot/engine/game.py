@@ -153,6 +153,8 @@ class BaseGame(Generic[S, A, V]):
     kind_rules: ClassVar[dict[str, str]] = {}
     #: The slash command's name when it is not the key (Confrontation plays as `/conf`).
     command: ClassVar[str | None] = None
+    #: Nothing is private in this game (WarCry): no "show my hand" button under its messages.
+    hides_nothing: ClassVar[bool] = False
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 
@@ -238,6 +240,10 @@ class BaseGame(Generic[S, A, V]):
     def agent(self, level: str = "normal") -> Agent | None:
         """The game's own AI; None lets the host fall back to a random legal choice."""
         return None
+
+    def ai_seat_options(self, level: str) -> dict[str, Any]:
+        """Seat options an AI seat of this level brings (WarCry: the solo warband's difficulty)."""
+        return {}
 
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: S) -> str:

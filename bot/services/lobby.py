@@ -129,11 +129,12 @@ class LobbyOps(ServiceCore):
             self._require_host(live, by_user)
             if len(live.seats) >= live.game.max_seats:
                 raise ServiceError("lobby_full", max=live.game.max_seats)
-            so = live.game.validate_seat_options(dict(seat_options or {}))
-            n = sum(1 for s in live.seats if s.is_ai) + 1
-            name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
             if level not in LEVELS:
                 raise ServiceError("bad_level", levels=", ".join(LEVELS))
+            wanted = {**live.game.ai_seat_options(level), **(seat_options or {})}
+            so = live.game.validate_seat_options(wanted)
+            n = sum(1 for s in live.seats if s.is_ai) + 1
+            name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
             seat = SeatRecord(
                 seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale, ai_level=level
             )

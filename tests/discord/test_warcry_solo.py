@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.devtools.table import open_table
+from bot.devtools.table import custom_ids, open_table
 from bot.engine import Rng
 from bot.services.replay import replay_from_seed
 
@@ -36,5 +36,7 @@ async def test_alice_plays_a_solo_battle_and_every_choice_of_the_procedure_is_ex
         for step in ("B :", "C6 :", "C4 :"):
             assert f"🤖 {step}" in public, step
         assert "warcry.why" not in public and "c6_approach" not in public  # no internal reference shown
+        thread_ids = {c for m in table.fd.messages(thread, include_ephemeral=False) for c in custom_ids(m)}
+        assert not any(c.startswith("tv:hand:") for c in thread_ids)  # nothing private: no hand button
         state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
         assert state == live.state

@@ -75,7 +75,8 @@ def engaged(state: WarState, f: Fighter) -> bool:
 
 def visible(state: WarState, a: Fighter, b: Fighter) -> bool:
     """A straight line from some point of one to some point of the other, through no obstacle and no
-    other fighter (research I.2.3); fighters in contact range always see each other (D-WAR-08)."""
+    other fighter (research I.2.3), tried on five lines: centre to centre, the two outer tangents and
+    the two crossed ones (research I.7.2); fighters within 1" always see each other (D-WAR-08)."""
     if within(base(a), base(b), ENGAGED):
         return True
     others = tuple(base(o) for o in state.fighters if o.placed and o.id not in (a.id, b.id))
@@ -89,9 +90,27 @@ def _between(a: Base, b: Base, o: Base) -> bool:
     return line.distance(ShapelyPoint(o.centre)) <= o.radius + max(a.radius, b.radius)
 
 
+def _lines(a: Base, b: Base) -> list[tuple[Point, Point]]:
+    (ax, ay), (bx, by) = a.centre, b.centre
+    d = math.dist(a.centre, b.centre) or 1.0
+    nx, ny = -(by - ay) / d, (bx - ax) / d  # the unit normal to the line between the centres
+    pa = [(round(ax + k * nx * a.radius), round(ay + k * ny * a.radius)) for k in (1, -1)]
+    pb = [(round(bx + k * nx * b.radius), round(by + k * ny * b.radius)) for k in (1, -1)]
+    return [(a.centre, b.centre), (pa[0], pb[0]), (pa[1], pb[1]), (pa[0], pb[1]), (pa[1], pb[0])]
+
+
 @lru_cache(maxsize=8192)
 def _sight(a: Base, b: Base, others: tuple[Base, ...]) -> bool:
-    return table().line_of_sight(a, b, others)
+    blockers = [t.prepared for t in table().terrain if t.blocking]
+    shapes = [ShapelyPoint(o.centre).buffer(o.radius, quad_segs=4) for o in others]
+    for p, q in _lines(a, b):
+        line = LineString([p, q])
+        if any(g.intersects(line) for g in blockers):
+            continue
+        if any(sh.intersects(line) for sh in shapes):
+            continue
+        return True
+    return False
 
 
 def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:

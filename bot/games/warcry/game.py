@@ -31,10 +31,12 @@ from .state import WarState
 from .views import WarView, build_view, state_of
 
 DEFAULT_WARBANDS = ("cendre", "basalte")
+LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"}
 
 
 class WarcryGame(BaseGame[WarState, Any, WarView]):
     key = "warcry"
+    hides_nothing = True
     state_type = WarState
     action_type = WarAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -76,7 +78,18 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         band = options.get("warband") or options.get("deck")
         if band is not None and band not in WARBANDS:
             raise rules.refuse("unknown_warband", "setup")
-        return {"warband": band} if band else {}
+        out: dict[str, Any] = {"warband": band} if band else {}
+        level = options.get("difficulty")
+        if level is not None:
+            if level not in DIFFICULTY:
+                raise rules.refuse("unknown_difficulty", "setup")
+            out["difficulty"] = level
+        return out
+
+    def ai_seat_options(self, level: str) -> dict[str, Any]:
+        """The AI's level is the solo warband's difficulty (D-WAR-23): easy 1000, normal 1150, hard
+        1250 points."""
+        return {"difficulty": LEVEL_DIFFICULTY.get(level, "equilibre")}
 
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[WarState]:
         bands = [(s.options or {}).get("warband") or DEFAULT_WARBANDS[i] for i, s in enumerate(seats)]
@@ -85,7 +98,7 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         state = resolve.opening(
             [s.name for s in seats],
             bands,
-            options.get("difficulty", "equilibre"),
+            options.get("difficulty") or (seats[1].options or {}).get("difficulty") or "equilibre",
             options.get("deployment", "face_a_face"),
             options.get("victory", "bornes"),
         )

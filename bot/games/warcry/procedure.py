@@ -199,6 +199,8 @@ def _action(state: WarState, seat: int, f: Fighter, t: Target | None, only: str 
     hold = _held(state, f)
     tt = t.text(state) if t is not None else {"key": "warcry.target.none", "params": {}}
     foes = board.enemies(state, f)
+    if only == "move" and board.engaged(state, f):  # a bonus move would have to stay as close: none
+        return Wait(why=Why(step="c_no_bonus_move", params={"who": named(f)}))
     if only != "move" and board.engaged(state, f):
         tf = state.fighter(t.fighter) if t is not None and t.fighter else None
         if tf is not None and can_attack(state, f, tf):

@@ -54,8 +54,16 @@ def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
         out += [(Wild(use="raise", value=v), False) for v in faces if player_wild(d, "raise", v) is not None]
         return [*out, (Wild(use="keep"), False)]
     if kind == "activate":
-        return [(Activate(fighter=f.id), False) for f in procedure.heavier_first(rules.eligible(state, seat))]
+        advice = _advice(state, seat, procedure.choose(state, seat))
+        return [(advice, False)] + [
+            (Activate(fighter=f.id), False) for f in procedure.heavier_first(rules.eligible(state, seat))
+        ]
     return _acts(state, seat, ask)
+
+
+def _advice(state: WarState, seat: int, action: Any) -> Any:
+    """The booklet's choice, offered first; only the solo side's says why (the player's own needs not)."""
+    return action if seat == 1 else action.model_copy(update={"why": None})
 
 
 def _typed_seeds(state: WarState, text: str) -> Seeds | None:
@@ -71,8 +79,7 @@ def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
     assert state.active is not None
     f = state.fighter(state.active.fighter)
     assert f is not None
-    advice = procedure.act(state, seat)
-    out: list[tuple[Any, bool]] = [(advice.model_copy(update={"why": None}), False)]
+    out: list[tuple[Any, bool]] = [(_advice(state, seat, procedure.act(state, seat)), False)]
     foes = board.enemies(state, f)
     for e in foes:
         for i in range(len(f.p.weapons)):

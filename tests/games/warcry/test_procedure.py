@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from bot.games.warcry import board, procedure
 from bot.games.warcry.actions import Attack, Disengage, Move, Use, Wait
 from bot.games.warcry.rules import can_attack
@@ -297,3 +299,39 @@ def test_the_procedure_waits_only_when_nothing_else_is_possible() -> None:
         "R1",
     )
     assert isinstance(procedure.act(s, 1), Wait)
+
+
+def test_a_bonus_move_in_contact_is_given_up_and_the_bonus_attack_kept() -> None:
+    """Rampage's bonus move while engaged could not leave the enemy (the 1" rule): the procedure gives
+    it up, then takes the bonus attack (D-WAR-19). Found by the bench: the move it chose was refused."""
+    from bot.games.warcry.rules import check
+
+    s = battle([fighter("R1", "colosse", 10, 5), fighter("B1", "maraudeur", 10, 6.9)], groups=((4, 3),))
+    s = active(s, "R1")
+    s, _ = play(s, 1, Use(ability="rampage", tier=4, value=3))
+    first = procedure.act(s, 1)
+    assert isinstance(first, Wait) and first.why.step == "c_no_bonus_move"  # type: ignore[union-attr]
+    s, _ = play(s, 1, first)
+    second = procedure.act(s, 1)
+    assert isinstance(second, Attack) and second.target == "B1"
+    check(s, 1, second)
+
+
+@pytest.mark.parametrize("seed", [1, 17, 23])
+def test_the_procedure_only_ever_chooses_legal_actions_along_whole_battles(seed: int) -> None:
+    """Both sides played by the procedure, every choice checked by the rules before it is applied."""
+    from bot.engine import Rng, SeatSpec
+    from bot.games.warcry.game import WARCRY
+    from bot.games.warcry.rules import check
+
+    rng = Rng(seed)
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    state = WARCRY.setup(seats, {"difficulty": "difficile"}, rng).state
+    agent, steps = WARCRY.agent(), 0
+    while WARCRY.outcome(state) is None:
+        seat = min(WARCRY.to_act(state))
+        action = agent.choose(WARCRY, WARCRY.view(state, seat), seat, rng)
+        check(state, seat, action)
+        state = WARCRY.apply(state, seat, action, rng).state
+        steps += 1
+    assert state.winners is not None and steps > 50

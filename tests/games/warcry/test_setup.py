@@ -174,3 +174,16 @@ def test_the_warbands_are_our_own_and_within_their_points() -> None:
     for band in WARBANDS.values():
         for level, limit in DIFFICULTY.items():
             assert band.points(band.roster(level)) <= limit
+
+
+def test_the_ai_level_chosen_on_discord_is_the_difficulty() -> None:
+    """D-WAR-23: `niveau:difficile` brings the 1250-point warband; no level, the balanced one."""
+    assert WARCRY.ai_seat_options("hard") == {"difficulty": "difficile"}
+    seats = [
+        SeatSpec(seat=0, name="Alice"),
+        SeatSpec(seat=1, name="IA", is_ai=True, options=WARCRY.validate_seat_options(WARCRY.ai_seat_options("hard"))),
+    ]
+    state = WARCRY.setup(seats, {}, faces()).state
+    assert sum(f.p.points for f in state.fighters if f.owner == 1) == 1245
+    plain = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    assert sum(f.p.points for f in plain.fighters if f.owner == 1) == 1150

@@ -1,0 +1,106 @@
+"""WarCry's own figures for the bench (its section `== warcry (table)`): the time of one decision of
+the solo procedure (p50/p99, path finding included; target under 50 ms), of a whole activation of the
+solo warband and of a whole battle, the shortest path's time, and the solo warband's share of wins
+against the same procedure playing the player's side at each difficulty (the engine never draws)."""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from bot.ai import table_figures
+from bot.ai.table_figures import Timed, pct
+from bot.engine import Rng, SeatSpec
+
+from . import board
+from .content import DIFFICULTY
+from .game import WARCRY
+
+
+def _battle(job: tuple[int, str]) -> tuple[list[float], list[float], float, int, str]:
+    """One seeded battle, the procedure on both sides: the solo side's decision times, the time of each
+    of its activations, the battle's time, the winner (-1: a draw) and why it ended."""
+    seed, difficulty = job
+    solo = Timed(WARCRY.agent())
+    player = WARCRY.agent()
+    per_activation: list[float] = []
+    current = [0.0]
+    rng, think = Rng(seed), Rng(seed ^ 0x5EED)
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    state = WARCRY.setup(seats, {"difficulty": difficulty}, rng).state
+    start = time.perf_counter()
+    while WARCRY.outcome(state) is None:
+        seat = min(WARCRY.to_act(state))
+        view = WARCRY.view(state, seat)
+        if seat == 1:
+            action = solo.choose(WARCRY, view, seat, think)
+            current[0] += solo.times[-1]
+        else:
+            action = player.choose(WARCRY, view, seat, think)
+        before = state.active.fighter if state.active else None
+        state = WARCRY.apply(state, seat, action, rng).state
+        if (
+            seat == 1
+            and state.phase == "combat"
+            and (state.active is None or state.active.fighter != before)
+            and before
+        ):
+            per_activation.append(current[0])
+            current[0] = 0.0
+    total = (time.perf_counter() - start) * 1000
+    winners = state.winners or ()
+    return solo.times, per_activation, total, (winners[0] if winners else -1), str(state.reason)
+
+
+def battles(games: int) -> dict[str, Any]:
+    jobs = [(seed, level) for level in DIFFICULTY for seed in range(1, games + 1)]
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_battle, jobs, chunksize=2))
+    decisions = [t for r in results for t in r[0]]
+    activations = [t for r in results for t in r[1]]
+    wins: dict[str, float] = {}
+    for level in DIFFICULTY:
+        mine = [r for (_, lv), r in zip(jobs, results, strict=True) if lv == level]
+        wins[level] = round(sum(1 for r in mine if r[3] == 1) / max(1, len(mine)), 3)
+    return {
+        "battles": len(results),
+        "decision_ms_p50": pct(decisions, 0.5),
+        "decision_ms_p99": pct(decisions, 0.99),
+        "decision_ms_max": round(max(decisions), 2) if decisions else 0.0,
+        "activation_ms_p50": pct(activations, 0.5),
+        "activation_ms_p99": pct(activations, 0.99),
+        "battle_ms_p50": pct([r[2] for r in results], 0.5),
+        "solo_win_rate_by_difficulty": wins,
+    }
+
+
+def path_times(samples: int = 300) -> dict[str, float]:
+    """The shortest path of a fighter to an objective or an enemy, uncached, around terrain and bases."""
+    times: list[float] = []
+    for state in table_figures.positions_of(WARCRY, 2, 3):
+        if len(times) >= samples:
+            break
+        if state.phase != "combat":
+            continue
+        placed = state.of(0) + state.of(1)
+        for f in placed[:4]:
+            others = tuple(board.base(o) for o in placed if o.id != f.id)[:3]
+            for goal in [o.centre for o in state.objectives] or [(board.MEASURE.width // 2, board.MEASURE.height // 2)]:
+                board._path.cache_clear()
+                start = time.perf_counter()
+                board.shortest_path(f.centre, goal, f.p.radius, around=others)
+                times.append((time.perf_counter() - start) * 1000)
+    return {"n": len(times), "p50_ms": pct(times, 0.5), "p99_ms": pct(times, 0.99)}
+
+
+def figures(games: int) -> dict[str, Any]:
+    return {"procedure": battles(max(2, min(games, 20))), "shortest_path": path_times()}
+
+
+def sample_views(boards: int = 30) -> list[Any]:
+    """Public views along a seeded battle, for the bench's render figures."""
+    states = table_figures.positions_of(WARCRY, 3, 6)
+    return [WARCRY.view(s, None) for s in states if s.phase == "combat"][:boards]

@@ -1,0 +1,32 @@
+"""WarCry's table drawn for a phone: every text legible, in the font, inside the image; the alt text
+says who holds each objective; a deployment's preview shows the group where it would stand."""
+
+from __future__ import annotations
+
+from bot.ai import table_figures
+from bot.games.warcry import procedure
+from bot.games.warcry.game import WARCRY
+from renderers.warcry import render_board, render_preview, summarize
+from tests.support.phone import assert_reads_on_a_phone
+
+
+def test_every_text_reads_on_a_phone_along_a_whole_battle() -> None:
+    states = table_figures.positions_of(WARCRY, 4, 1)
+    picked = states[:: max(1, len(states) // 20)] + states[-1:]
+    assert assert_reads_on_a_phone(WARCRY, picked, render_board, lambda view, locale: None) > 20
+
+
+def test_the_alt_text_names_the_fighters_and_who_holds_each_objective() -> None:
+    state = table_figures.positions_of(WARCRY, 4, 1)[-1]
+    text = summarize(WARCRY.view(state, None), locale="fr")
+    assert "◆1" in text and "Combattants" in text and len(text) <= 1500
+
+
+def test_a_deployment_preview_shows_the_group_on_the_table() -> None:
+    states = table_figures.positions_of(WARCRY, 4, 1)
+    state = next(s for s in states if s.stack and s.stack[-1].kind == "deploy" and s.stack[-1].seats == (0,))
+    action = procedure.deploy(state, 0, state.stack[-1].context["group"])
+    preview = WARCRY.preview(state, 0, action)
+    assert preview is not None
+    image = render_preview(WARCRY.view(state, 0), preview.overlay, locale="fr")
+    assert image is not None and image.info["text_px_min"] >= 20 and image.info["glyphs_missing"] == ""
