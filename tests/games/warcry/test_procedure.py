@@ -335,3 +335,17 @@ def test_the_procedure_only_ever_chooses_legal_actions_along_whole_battles(seed:
         state = WARCRY.apply(state, seat, action, rng).state
         steps += 1
     assert state.winners is not None and steps > 50
+
+
+def test_items_9_10_13_the_booklets_definitions() -> None:
+    """« Combattant ennemi » is the player's, « combattant ami » the solo side's; « engagé » is within 1"
+    of an enemy; « portée menaçante » is Move plus the longest weapon's range."""
+    close = battle([fighter("R1", "porte_bouclier", 10, 10), fighter("B1", "maraudeur", 10, 12.26)])
+    apart = battle([fighter("R1", "porte_bouclier", 10, 10), fighter("B1", "maraudeur", 10, 12.4)])
+    assert board.gap(close.fighter("R1"), close.fighter("B1")) <= inch(1)  # type: ignore[arg-type]
+    assert board.engaged(close, close.fighter("R1")) and not board.engaged(apart, apart.fighter("R1"))  # type: ignore[arg-type]
+    assert [e.id for e in board.enemies(close, close.fighter("R1"))] == ["B1"]  # type: ignore[arg-type]
+    from bot.games.warcry.rules import threat
+
+    crossbow = fighter("R1", "arbaletrier", 10, 10)
+    assert threat(crossbow, inch(4 + 14)) and not threat(crossbow, inch(4 + 14) + 1)
