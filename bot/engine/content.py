@@ -12,9 +12,32 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
+LOCALES = ("fr", "en")
+
+
+class Names(BaseModel):
+    """A name in French and English, as every game's content gives it; `get` reads one (French by
+    default)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    fr: str
+    en: str
+
+    def get(self, locale: str) -> str:
+        return self.en if locale.startswith("en") else self.fr
+
+
+def game_catalog(folder: Path, names: Callable[[str], dict[str, str]]) -> dict[str, dict[str, str]]:
+    """A game's player-facing strings by locale: its `fr.yaml` and `en.yaml` in `folder`, plus the names
+    its content gives (`names(locale)`: card, profile or ability names under their keys)."""
+    out: dict[str, dict[str, str]] = {}
+    for locale in LOCALES:
+        data = yaml.safe_load((folder / f"{locale}.yaml").read_text(encoding="utf-8")) or {}
+        out[locale] = {str(k): str(v) for k, v in data.items()} | names(locale)
+    return out
 
 
 class ContentError(ValueError):

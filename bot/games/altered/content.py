@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.engine.content import Problems, entries, load_models, read_yaml
+from bot.engine.content import Names, Problems, entries, load_models, read_yaml
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -28,14 +28,6 @@ TargetKind = Literal["own_character", "foe_character", "foe_reserve"]
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Names(_Frozen):
-    fr: str
-    en: str
-
-    def get(self, locale: str) -> str:
-        return self.en if locale == "en" else self.fr
 
 
 class Effect(_Frozen):

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-import yaml
-
 from bot.engine import (
     Agent,
     CardInfo,
@@ -25,6 +23,7 @@ from bot.engine import (
     shuffled,
     txt,
 )
+from bot.engine.content import game_catalog
 
 from .actions import AlteredAction, PlayCard
 from .content import CONTENT
@@ -43,19 +42,14 @@ UIDS_PER_SEAT = 1000
 
 
 def _load_catalog() -> dict[str, dict[str, str]]:
-    """The i18n files plus the card and hero names from the content."""
-    here = Path(__file__).with_name("i18n")
-    catalog: dict[str, dict[str, str]] = {}
-    for locale in ("fr", "en"):
-        strings = yaml.safe_load((here / f"{locale}.yaml").read_text(encoding="utf-8"))
-        for cid, card in CONTENT.cards.items():
-            strings[f"altered.card.{cid}"] = card.name.get(locale)
-        for hid, hero in CONTENT.heroes.items():
-            strings[f"altered.card.{hid}"] = hero.name.get(locale)
-        for did, deck in CONTENT.decks.items():
-            strings[f"altered.deck.name.{did}"] = deck.name.get(locale)
-        catalog[locale] = strings
-    return catalog
+    """The i18n files plus the card, hero and deck names from the content."""
+
+    def names(locale: str) -> dict[str, str]:
+        out = {f"altered.card.{cid}": card.name.get(locale) for cid, card in CONTENT.cards.items()}
+        out |= {f"altered.card.{hid}": hero.name.get(locale) for hid, hero in CONTENT.heroes.items()}
+        return out | {f"altered.deck.name.{did}": deck.name.get(locale) for did, deck in CONTENT.decks.items()}
+
+    return game_catalog(Path(__file__).with_name("i18n"), names)
 
 
 #: The content's edition (D-ALT-23, D-ALT-24): a match plays the edition it was created in; matches

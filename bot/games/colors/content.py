@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from bot.engine.content import Problems, entries, load_models, read_yaml
+from bot.engine.content import Names, Problems, entries, load_models, read_yaml
 from bot.table.units import INCH, Point
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -33,15 +33,6 @@ TRIGGERS = (
     "enemy_disengages",
     "enemy_casts",
 )
-
-
-class Names(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    fr: str
-    en: str
-
-    def get(self, locale: str) -> str:
-        return self.en if locale.startswith("en") else self.fr
 
 
 class Profile(BaseModel):

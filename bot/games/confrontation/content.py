@@ -12,21 +12,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.engine.content import Problems, entries, load_models, read_yaml
+from bot.engine.content import Names, Problems, entries, load_models, read_yaml
 from bot.table.units import CM, Point, cms
 
 CONTENT_DIR = Path(__file__).parent / "content"
 #: Base radii (D-CON-09): 25 mm for a man-sized fighter, 37.5 mm for a large creature.
 BASE_RADIUS = {"medium": 125, "large": 188}
-
-
-class Names(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    fr: str
-    en: str
-
-    def get(self, locale: str) -> str:
-        return self.en if locale.startswith("en") else self.fr
 
 
 class Weapon(BaseModel):

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from bot.engine import Text, decklist, txt
-from bot.engine.content import Problems, entries, load_models, read_yaml
+from bot.engine.content import Names, Problems, entries, load_models, read_yaml
 
 CONTENT_DIR = Path(__file__).parent / "content"
 DECK_SIZE = 50
@@ -66,13 +66,6 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 }
 #: Card types that are played from a hand (generals start in play; tokens/faveurs are created).
 PLAYABLE = ("unit", "object", "spell", "lieu", "god")
-
-
-class Names(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    fr: str
-    en: str
 
 
 class CardDef(BaseModel):

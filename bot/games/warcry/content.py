@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.engine.content import Problems, entries, load_models, read_yaml
+from bot.engine.content import Names, Problems, entries, load_models, read_yaml
 from bot.table.units import INCH, Point, inches
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -21,15 +21,6 @@ WIDTH, HEIGHT = 30 * INCH, 22 * INCH
 #: Points limits of the AI's warband by difficulty (« Constitution de la bande adverse »).
 DIFFICULTY = {"facile": 1000, "equilibre": 1150, "difficile": 1250}
 GROUPS = ("dagger", "shield", "hammer")
-
-
-class Names(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    fr: str
-    en: str
-
-    def get(self, locale: str) -> str:
-        return self.en if locale.startswith("en") else self.fr
 
 
 class Weapon(BaseModel):

@@ -50,17 +50,21 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         "attendre": ("wait",),
         "aptitude": ("use",),
     }
+    #: The /regle entry of each decision family: the one its refusals cite (rules.RULES).
     kind_rules: ClassVar[dict[str, str]] = {
-        "split": "warcry.groups",
-        "seeds": "warcry.decision.groups",
-        "deploy": "warcry.decision.deployment",
-        "wild": "warcry.joker",
-        "activate": "warcry.rules.activation",
-        "move": "warcry.rules.move",
-        "attack": "warcry.rules.attack",
-        "disengage": "warcry.rules.disengage",
-        "wait": "warcry.rules.wait",
-        "use": "warcry.rules.abilities",
+        kind: rules.RULES[area]
+        for kind, area in (
+            ("split", "setup"),
+            ("seeds", "seeds"),
+            ("deploy", "deploy"),
+            ("wild", "wild"),
+            ("activate", "activate"),
+            ("move", "move"),
+            ("attack", "attack"),
+            ("disengage", "disengage"),
+            ("wait", "activate"),
+            ("use", "ability"),
+        )
     }
 
     # -- set-up -----------------------------------------------------------------------------------

@@ -4,22 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
+from bot.engine.content import game_catalog
 
 from ..content import CARDS
 
-_DIR = Path(__file__).parent
-
 
 def load_catalog() -> dict[str, dict[str, str]]:
-    catalog: dict[str, dict[str, str]] = {}
-    for locale in ("fr", "en"):
-        data = yaml.safe_load((_DIR / f"{locale}.yaml").read_text(encoding="utf-8")) or {}
-        strings = {str(k): str(v) for k, v in data.items()}
-        for card in CARDS.values():
-            strings[f"liber.card.{card.id}"] = getattr(card.name, locale)
-        catalog[locale] = strings
-    return catalog
+    return game_catalog(
+        Path(__file__).parent, lambda locale: {f"liber.card.{c.id}": c.name.get(locale) for c in CARDS.values()}
+    )
 
 
 CATALOG = load_catalog()
