@@ -1,9 +1,10 @@
-"""`python -m bot [run|demo|bench|regle|screens]`: the bot, the offline demo, the benchmark, the rules CLI,
-and the board images of the docs."""
+"""`python -m bot [run|demo|bench|regle|screens|migrate-db]`: the bot, the offline demo, the benchmark, the
+rules CLI, the board images of the docs, and the move of a SQLite database into PostgreSQL."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 
 
@@ -24,11 +25,15 @@ def main(argv: list[str] | None = None) -> int:
         from bot.devtools.screens import main as screens_main
 
         return screens_main(args)
+    if command == "migrate-db":
+        from bot.devtools.migrate_db import main as migrate_main
+
+        return migrate_main(args)
     if command in ("regle", "rules"):
         from bot.rules.cli import main as rules_main
 
         return rules_main(args)
-    print(f"unknown command: {command} (run, demo, bench, regle, screens)", file=sys.stderr)
+    print(f"unknown command: {command} (run, demo, bench, regle, screens, migrate-db)", file=sys.stderr)
     return 2
 
 
@@ -56,23 +61,34 @@ def run(args: list[str]) -> int:
     if not settings.discord_token:
         print(NO_TOKEN, file=sys.stderr)
         return 1
-    from bot.storage import StorageUnavailable, Store
+    from bot.storage import StorageUnavailable, Store, is_postgres
 
-    try:
-        Store.check(settings.database_path)  # fail now, clearly, rather than inside the gateway loop
+    try:  # fail now, clearly, rather than inside the gateway loop
+        if is_postgres(settings.database):
+            asyncio.run(_check_postgres(settings.database))
+        else:
+            Store.check(settings.database)
     except StorageUnavailable as exc:
-        print(f"Tavernier cannot use its database: {exc.message}. Check DATABASE_PATH.", file=sys.stderr)
+        setting = "DATABASE_URL" if is_postgres(settings.database) else "DATABASE_PATH"
+        print(f"Tavernier cannot use its database: {exc.message}. Check {setting}.", file=sys.stderr)
         return 3
     from bot.app import TavernierBot
 
     bot = TavernierBot(
-        database_path=settings.database_path,
+        database_path=settings.database,
         dev_guild_id=settings.dev_guild_id,
         default_locale=settings.default_locale,
         ai_delay=settings.ai_delay,
     )
     bot.run(settings.discord_token, log_handler=None)
     return 0
+
+
+async def _check_postgres(url: str) -> None:
+    from bot.storage import open_store
+
+    store = await open_store(url)
+    await store.close()
 
 
 if __name__ == "__main__":

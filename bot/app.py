@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.games import load_all as load_all_games
 from bot.services import MatchService
-from bot.storage import Store
+from bot.storage import Store, open_store
 
 #: A half-played turn is posted after this many seconds (cogs/turns.py holds a turn until it passes).
 HELD_TURN_MAX_AGE = 600.0
@@ -78,7 +78,7 @@ class TavernierBot(commands.AutoShardedBot):
 
         if self.load_games:
             load_all_games()
-        self.store = await Store.open(self.database_path)
+        self.store = await open_store(self.database_path)
         await setup_cogs(self)
         if self.sync_commands:
             if self.dev_guild_id:

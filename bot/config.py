@@ -11,10 +11,17 @@ class Settings(BaseSettings):
 
     discord_token: str = Field(default="", alias="DISCORD_TOKEN")
     database_path: str = Field(default="./data/tavernier.sqlite3", alias="DATABASE_PATH")
+    #: PostgreSQL instead of the SQLite file: postgresql://user:password@host/database
+    database_url: str = Field(default="", alias="DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
     default_locale: str = Field(default="fr", alias="DEFAULT_LOCALE")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     ai_delay: float = Field(default=1.0, alias="AI_DELAY", ge=0, le=30)
+
+    @property
+    def database(self) -> str:
+        """Where the matches live: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

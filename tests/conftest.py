@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -31,6 +33,56 @@ async def store(db_path: str) -> AsyncIterator[Store]:
     s = await Store.open(db_path, synchronous="NORMAL")
     yield s
     await s.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for this test process (tests/support/postgres.py)."""
+    from tests.support.postgres import server
+
+    servers = server()
+    try:
+        url = next(servers)
+    except RuntimeError as exc:
+        if os.environ.get("TAVERNIER_REQUIRE_POSTGRES"):  # CI: never skip them silently
+            raise
+        pytest.skip(str(exc))
+    yield url
+    servers.close()
+
+
+StoreFactory = Callable[[], Awaitable[Any]]
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgresql"])
+async def open_store(request: pytest.FixtureRequest, db_path: str) -> AsyncIterator[StoreFactory]:
+    """Opens stores on one database of the backend under test, as many as a test wants (two
+    instances of the bot on one database); all closed at the end."""
+    opened: list[Any] = []
+    if request.param == "sqlite":
+
+        async def factory() -> Any:
+            opened.append(await Store.open(db_path, synchronous="NORMAL"))
+            return opened[-1]
+
+    else:
+        from bot.storage.pg import PgStore
+
+        url, schema = request.getfixturevalue("postgres_url"), f"t_{uuid.uuid4().hex[:16]}"
+
+        async def factory() -> Any:
+            opened.append(await PgStore.open(url, schema=schema, max_size=4))
+            return opened[-1]
+
+    yield factory
+    for s in opened:
+        await s.close()
+
+
+@pytest_asyncio.fixture
+async def any_store(open_store: StoreFactory) -> Any:
+    """The store of each backend in turn: SQLite, then PostgreSQL."""
+    return await open_store()
 
 
 @pytest_asyncio.fixture

@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.engine import EngineError, IllegalAction, Rng
 from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion, commitments
@@ -16,6 +18,12 @@ from bot.testgames.duel import Draw, Pick
 from tests.support.agents import ai_move
 
 ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
+
+
+@pytest_asyncio.fixture
+async def store(any_store: Any) -> Any:
+    """The service on each backend: SQLite, then PostgreSQL."""
+    return any_store
 
 
 async def _started(service: MatchService) -> LiveMatch:

@@ -65,9 +65,10 @@ async def test_memory_changes_only_after_the_commit(service: MatchService, monke
     assert [s.name for s in await service.store.seats(live.id)] == ["Alice", "Bob"]
 
 
-async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_match(db_path: str) -> None:
-    store_a = await Store.open(db_path, synchronous="NORMAL")
-    store_b = await Store.open(db_path, synchronous="NORMAL")
+async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_match(open_store: Any) -> None:
+    """Two bot instances on one database, SQLite or PostgreSQL."""
+    store_a = await open_store()
+    store_b = await open_store()
     a, b = MatchService(store_a, ai_level="easy"), MatchService(store_b, ai_level="easy")
     try:
         live = await a.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
@@ -82,8 +83,6 @@ async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_matc
     finally:
         await a.close()
         await b.close()
-        await store_a.close()
-        await store_b.close()
 
 
 async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,7 +60,8 @@ async def test_wal_and_migrations_are_idempotent(db_path: str) -> None:
     await s.close()
 
 
-async def test_create_is_atomic_with_its_seats(store: Store) -> None:
+async def test_create_is_atomic_with_its_seats(any_store: Any) -> None:
+    store = any_store
     rec = _rec("abcd0000")
     bad = [SeatRecord(seat=0, name="A", user_id=7), SeatRecord(seat=1, name="B", user_id=7)]  # one user twice
     with pytest.raises(VersionConflict):
@@ -69,7 +71,8 @@ async def test_create_is_atomic_with_its_seats(store: Store) -> None:
     assert rec.rev == 1 and [s.name for s in await store.seats(rec.id)] == ["A"]
 
 
-async def test_append_moves_version_and_rev_and_refuses_a_double_append(store: Store) -> None:
+async def test_append_moves_version_and_rev_and_refuses_a_double_append(any_store: Any) -> None:
+    store = any_store
     rec = _rec("abcd0001", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), snapshot={"s": 0}, state_version=3)
@@ -88,7 +91,8 @@ async def test_append_moves_version_and_rev_and_refuses_a_double_append(store: S
     assert snap is not None and (snap.seq, snap.state, snap.state_version) == (0, {"s": 0}, 3)
 
 
-async def test_a_failed_step_leaves_nothing_and_the_record_unchanged(store: Store) -> None:
+async def test_a_failed_step_leaves_nothing_and_the_record_unchanged(any_store: Any) -> None:
+    store = any_store
     rec = _rec("abcd0002", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), commitments=[_commitment(0, 0, "answer")])
@@ -100,31 +104,28 @@ async def test_a_failed_step_leaves_nothing_and_the_record_unchanged(store: Stor
     assert [e.seq for e in await store.log("abcd0002")] == [0]
 
 
-async def test_every_lobby_write_is_conditional_on_the_revision_it_read(db_path: str) -> None:
+async def test_every_lobby_write_is_conditional_on_the_revision_it_read(open_store: Any) -> None:
     """Two instances on one database: the stale one can neither seat a stranger nor undo a start."""
-    a = await Store.open(db_path, synchronous="NORMAL")
-    b = await Store.open(db_path, synchronous="NORMAL")
-    try:
-        rec = _rec("abcd0003")
-        await a.create_match(rec, _seats("Alice"))
-        seen_by_b = await b.get_match(rec.id)
-        assert seen_by_b is not None
-        rec.status = "active"
-        await a.update_match(rec)  # instance A starts the match
-        with pytest.raises(VersionConflict):
-            await b.save_lobby(seen_by_b, _seats("Alice", "Stranger"))
-        with pytest.raises(VersionConflict):
-            seen_by_b.status = "cancelled"
-            await b.update_match(seen_by_b)
-        final = await a.get_match(rec.id)
-        assert final is not None and final.status == "active"
-        assert [s.name for s in await a.seats(rec.id)] == ["Alice"]
-    finally:
-        await a.close()
-        await b.close()
+    a = await open_store()
+    b = await open_store()
+    rec = _rec("abcd0003")
+    await a.create_match(rec, _seats("Alice"))
+    seen_by_b = await b.get_match(rec.id)
+    assert seen_by_b is not None
+    rec.status = "active"
+    await a.update_match(rec)  # instance A starts the match
+    with pytest.raises(VersionConflict):
+        await b.save_lobby(seen_by_b, _seats("Alice", "Stranger"))
+    with pytest.raises(VersionConflict):
+        seen_by_b.status = "cancelled"
+        await b.update_match(seen_by_b)
+    final = await a.get_match(rec.id)
+    assert final is not None and final.status == "active"
+    assert [s.name for s in await a.seats(rec.id)] == ["Alice"]
 
 
-async def test_operations_on_many_matches_never_interleave(store: Store) -> None:
+async def test_operations_on_many_matches_never_interleave(any_store: Any) -> None:
+    store = any_store
     """Lobby saves and appends on different matches, all at once, many times: each is whole."""
     lobbies = [_rec(f"1000{i:04d}") for i in range(20)]
     games = [_rec(f"2000{i:04d}", "active") for i in range(20)]
@@ -173,7 +174,8 @@ async def test_migration_from_a_schema_1_database(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_outbox_holds_steps_until_delivered(store: Store) -> None:
+async def test_outbox_holds_steps_until_delivered(any_store: Any) -> None:
+    store = any_store
     rec = _rec("abcd0004", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0))
@@ -184,7 +186,8 @@ async def test_outbox_holds_steps_until_delivered(store: Store) -> None:
     assert await store.undelivered() == [("abcd0004", 2)]
 
 
-async def test_commitments_are_labelled_several_per_step_and_full_length(store: Store) -> None:
+async def test_commitments_are_labelled_several_per_step_and_full_length(any_store: Any) -> None:
+    store = any_store
     rec = _rec("abcd0005", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), commitments=[_commitment(0, 0, "deck"), _commitment(0, 1, "deck")])

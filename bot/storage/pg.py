@@ -1,0 +1,457 @@
+"""The event store on PostgreSQL (asyncpg), behind the same methods as the SQLite `Store`.
+
+Chosen by one setting, `DATABASE_URL=postgresql://…` (`open_store`). The guarantees are the same:
+every write is one transaction; a step is appended only if the match's stored `version` and `rev` are
+those the caller read (`VersionConflict` otherwise), and the log's primary key (match, seq) refuses a
+double append even between processes. The schema is the same, migrated by the same six versions in
+PostgreSQL's dialect (`pg_migrations.py`) under an advisory lock, so several processes may start
+together. A server that cannot be reached raises `StorageUnavailable("unreachable")`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .errors import CorruptRow, StorageUnavailable, VersionConflict
+from .pg_migrations import PG_MIGRATIONS
+from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
+from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _match, _match_row, _snapshot
+
+T = TypeVar("T")
+MIGRATION_LOCK = 0x7A7E  # the advisory lock migrations hold: one process migrates, the others wait
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _marks(n: int, start: int = 1) -> str:
+    return ", ".join(f"${i}" for i in range(start, start + n))
+
+
+class PgStore:
+    """Async access to a PostgreSQL database (see the module docstring)."""
+
+    def __init__(self, url: str, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
+        self.path = redacted(url)
+        self._pool = pool
+        self._clock = clock
+
+    # -- opening ----------------------------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        schema: str | None = None,
+        max_size: int = 10,
+    ) -> PgStore:
+        """Connect (a pool), create `schema` when given (tests: one per test), migrate."""
+        settings = {"search_path": schema} if schema else {}
+        try:
+            if schema:
+                con = await asyncpg.connect(url)
+                try:
+                    await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+                finally:
+                    await con.close()
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, server_settings=settings)
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StorageUnavailable("unreachable", f"cannot reach PostgreSQL at {redacted(url)}: {exc}") from exc
+        store = cls(url, pool, clock)
+        try:
+            await store._migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def journal_mode(self) -> str:
+        return "postgresql"
+
+    async def schema_version(self) -> int:
+        rows = await self._rows("SELECT version FROM schema_version")
+        return int(rows[0][0]) if rows else 0
+
+    async def _migrate(self) -> int:
+        async with self._pool.acquire() as con, con.transaction():
+            await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = await con.fetchval("SELECT version FROM schema_version")
+            if current is None:
+                await con.execute("INSERT INTO schema_version (version) VALUES (0)")
+                current = 0
+            for version, script in enumerate(PG_MIGRATIONS[current:], start=current + 1):
+                async with con.transaction():  # a savepoint per version: a broken one leaves the others
+                    await con.execute(script)
+                    await con.execute("UPDATE schema_version SET version=$1", version)
+        return len(PG_MIGRATIONS)
+
+    # -- writes -----------------------------------------------------------------------------------
+    async def _write(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """Run `fn(connection)` as one transaction."""
+        try:
+            async with self._pool.acquire() as con, con.transaction():
+                return await fn(con)
+        except asyncpg.IntegrityConstraintViolationError as exc:  # a key or a check: nothing was written
+            raise VersionConflict(str(exc)) from exc
+        except (OSError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError) as exc:
+            raise StorageUnavailable("unreachable", f"PostgreSQL at {self.path} failed: {exc}") from exc
+
+    async def create_match(self, rec: MatchRecord, seats: Sequence[SeatRecord]) -> None:
+        now = self._clock()
+
+        async def run(con: asyncpg.Connection) -> None:
+            await con.execute(
+                f"INSERT INTO matches ({_MATCH_COLS}) VALUES ({_marks(20)})",
+                *_match_row(rec, rev=1, created=now, updated=now),
+            )
+            await _insert_seats(con, rec.id, seats)
+
+        await self._write(run)
+        rec.rev, rec.created_at, rec.updated_at = 1, now, now
+
+    async def save_lobby(self, rec: MatchRecord, seats: Sequence[SeatRecord]) -> None:
+        now = self._clock()
+
+        async def run(con: asyncpg.Connection) -> None:
+            await _update_meta(con, rec, now)
+            await con.execute("DELETE FROM seats WHERE match_id=$1", rec.id)
+            await _insert_seats(con, rec.id, seats)
+
+        await self._write(run)
+        rec.rev, rec.updated_at = rec.rev + 1, now
+
+    async def update_match(self, rec: MatchRecord) -> None:
+        now = self._clock()
+        await self._write(lambda con: _update_meta(con, rec, now))
+        rec.rev, rec.updated_at = rec.rev + 1, now
+
+    async def set_dm_ok(self, match_id: str, seat: int, ok: bool | None) -> None:
+        await self._write(
+            lambda con: con.execute(
+                "UPDATE seats SET dm_ok=$1 WHERE match_id=$2 AND seat=$3",
+                None if ok is None else int(ok),
+                match_id,
+                seat,
+            )
+        )
+
+    async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
+        text = json.dumps(data, sort_keys=True)
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO preferences (user_id, data) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET data=excluded.data",
+                user_id,
+                text,
+            )
+        )
+
+    async def preferences(self, user_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM preferences WHERE user_id=$1", user_id)
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
+        async def run(con: asyncpg.Connection) -> bool:
+            done = await con.execute("UPDATE matches SET rated=1 WHERE id=$1 AND rated=0", match_id)
+            if done != "UPDATE 1":
+                return False
+            await con.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins)"
+                " VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " name=excluded.name, mu=excluded.mu, sigma=excluded.sigma, games=excluded.games, wins=excluded.wins",
+                [(guild_id, game, r.user_id, r.name, r.mu, r.sigma, r.games, r.wins) for r in rows],
+            )
+            return True
+
+        return bool(await self._write(run))
+
+    async def ratings(self, guild_id: int, game: str, user_ids: Sequence[int] | None = None) -> list[Rating]:
+        sql = "SELECT user_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id=$1 AND game=$2"
+        args: list[Any] = [guild_id, game]
+        if user_ids is not None:
+            sql += " AND user_id = ANY($3::bigint[])"
+            args.append(list(user_ids))
+        rows = await self._rows(sql + " ORDER BY mu - 3 * sigma DESC, games DESC", *args)
+        return [Rating(*r) for r in rows]
+
+    async def unrated_finished(self) -> list[str]:
+        rows = await self._rows("SELECT id FROM matches WHERE status='finished' AND rated=0 ORDER BY updated_at")
+        return [r[0] for r in rows]
+
+    async def mark_broken(self, match_id: str, reason: str) -> None:
+        await self._write(lambda con: con.execute("UPDATE matches SET broken=$1 WHERE id=$2", reason[:500], match_id))
+
+    # -- the log ----------------------------------------------------------------------------------
+    async def append(
+        self,
+        rec: MatchRecord,
+        entry: LogEntry,
+        *,
+        snapshot: dict[str, Any] | None = None,
+        state_version: int = 1,
+        commitments: Sequence[Commitment] = (),
+        revealed: Iterable[tuple[int, int, str]] = (),
+        deliver: bool = True,
+    ) -> None:
+        """One step at `rec.version`, conditional on the stored version and rev (see `Store.append`)."""
+        now = self._clock()
+        opened = list(revealed)
+
+        async def run(con: asyncpg.Connection) -> None:
+            done = await con.execute(
+                "UPDATE matches SET version=version+1, rev=rev+1, status=$1, phase=$2, to_act=$3, outcome=$4,"
+                " updated_at=$5, timers=$6 WHERE id=$7 AND version=$8 AND rev=$9",
+                rec.status,
+                rec.phase,
+                _dumps(rec.to_act),
+                _dumps(rec.outcome) if rec.outcome is not None else None,
+                now,
+                _dumps(rec.timers),
+                rec.id,
+                entry.seq,
+                rec.rev,
+            )
+            if done != "UPDATE 1":
+                raise VersionConflict(rec.id)
+            await con.execute(
+                f"INSERT INTO log (match_id, {_LOG_COLS}, delivered) VALUES ({_marks(11)})",
+                rec.id,
+                entry.seq,
+                entry.kind,
+                entry.seat,
+                _dumps(entry.action) if entry.action is not None else None,
+                _dumps(entry.draws),
+                _dumps(entry.rng_after),
+                _dumps(entry.events),
+                now,
+                _dumps(entry.meta),
+                0 if deliver else 1,
+            )
+            if snapshot is not None:
+                await con.execute(
+                    "INSERT INTO snapshots (match_id, seq, state, state_version) VALUES ($1,$2,$3,$4)",
+                    rec.id,
+                    entry.seq,
+                    _dumps(snapshot),
+                    state_version,
+                )
+            if commitments:
+                await con.executemany(
+                    f"INSERT INTO commitments (match_id, {_COMMIT_COLS}) VALUES ({_marks(8)})",
+                    [(rec.id, c.seq, c.seat, c.digest, c.salt, c.payload, None, c.label) for c in commitments],
+                )
+            if opened:
+                await con.executemany(
+                    "UPDATE commitments SET revealed_seq=$1 WHERE match_id=$2 AND seq=$3 AND seat=$4 AND label=$5",
+                    [(entry.seq, rec.id, seq, seat, label) for seq, seat, label in opened],
+                )
+
+        await self._write(run)
+        entry.created_at = now
+        rec.version, rec.rev, rec.updated_at = entry.seq + 1, rec.rev + 1, now
+
+    async def put_snapshot(self, match_id: str, seq: int, state: dict[str, Any], state_version: int) -> None:
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO snapshots (match_id, seq, state, state_version) VALUES ($1,$2,$3,$4)"
+                " ON CONFLICT (match_id, seq) DO UPDATE SET state=excluded.state, state_version=excluded.state_version",
+                match_id,
+                seq,
+                _dumps(state),
+                state_version,
+            )
+        )
+
+    async def mark_delivered(self, match_id: str, seq: int) -> None:
+        await self._write(
+            lambda con: con.execute(
+                "UPDATE log SET delivered=1 WHERE match_id=$1 AND seq<=$2 AND delivered=0", match_id, seq
+            )
+        )
+
+    # -- bulk copy (python -m bot migrate-db) ----------------------------------------------------------
+    async def copy_match(self, cols: dict[str, list[str]], rows: dict[str, list[Any]]) -> None:
+        """One match's rows as they are in another store (same columns), in one transaction."""
+
+        async def run(con: asyncpg.Connection) -> None:
+            for table in ("matches", "seats", "log", "snapshots", "commitments"):
+                if rows[table]:
+                    names = cols[table]
+                    await con.executemany(
+                        f"INSERT INTO {table} ({', '.join(names)}) VALUES ({_marks(len(names))})", rows[table]
+                    )
+
+        await self._write(run)
+
+    async def copy_rows(self, table: str, names: list[str], rows: list[Any], *, conflict: str) -> None:
+        """Rows of a table keyed by `conflict`, replacing those already there."""
+        if not rows:
+            return
+        sets = ", ".join(f"{n}=excluded.{n}" for n in names if n not in conflict.split(", "))
+        sql = (
+            f"INSERT INTO {table} ({', '.join(names)}) VALUES ({_marks(len(names))})"
+            f" ON CONFLICT ({conflict}) DO UPDATE SET {sets}"
+        )
+        await self._write(lambda con: con.executemany(sql, rows))
+
+    # -- reads ------------------------------------------------------------------------------------
+    async def _rows(self, sql: str, *args: Any) -> list[Any]:
+        try:
+            return list(await self._pool.fetch(sql, *args))
+        except (OSError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError) as exc:
+            raise StorageUnavailable("unreachable", f"PostgreSQL at {self.path} failed: {exc}") from exc
+
+    async def get_match(self, match_id: str) -> MatchRecord | None:
+        rows = await self._rows(f"SELECT {_MATCH_COLS} FROM matches WHERE id=$1", match_id)
+        return _match(rows[0]) if rows else None
+
+    async def match_by_thread(self, thread_id: int) -> MatchRecord | None:
+        rows = await self._rows(f"SELECT {_MATCH_COLS} FROM matches WHERE thread_id=$1", thread_id)
+        return _match(rows[0]) if rows else None
+
+    async def matches_with_status(self, *statuses: str) -> list[MatchRecord]:
+        rows = await self._rows(
+            f"SELECT {_MATCH_COLS} FROM matches WHERE status = ANY($1::text[]) ORDER BY created_at", list(statuses)
+        )
+        return [_match(r) for r in rows]
+
+    async def matches_of_user(
+        self, user_id: int, guild_id: int | None, statuses: Iterable[str]
+    ) -> list[tuple[MatchRecord, int]]:
+        cols = ", ".join("m." + c.strip() for c in _MATCH_COLS.split(","))
+        sql = (
+            f"SELECT {cols}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id"
+            " WHERE s.user_id=$1 AND m.status = ANY($2::text[])"
+        )
+        args: list[Any] = [user_id, list(statuses)]
+        if guild_id is not None:
+            sql += " AND m.guild_id=$3"
+            args.append(guild_id)
+        return [(_match(r), int(r[-1])) for r in await self._rows(sql + " ORDER BY m.updated_at DESC", *args)]
+
+    async def seats(self, match_id: str) -> list[SeatRecord]:
+        rows = await self._rows(
+            "SELECT seat, user_id, name, is_ai, options, dm_ok, locale, ai_level FROM seats"
+            " WHERE match_id=$1 ORDER BY seat",
+            match_id,
+        )
+        try:
+            return [
+                SeatRecord(
+                    seat=r[0],
+                    user_id=r[1],
+                    name=r[2],
+                    is_ai=bool(r[3]),
+                    options=json.loads(r[4]),
+                    dm_ok=None if r[5] is None else bool(r[5]),
+                    locale=r[6],
+                    ai_level=r[7],
+                )
+                for r in rows
+            ]
+        except (ValueError, TypeError) as exc:
+            raise CorruptRow(match_id, f"a seat cannot be read: {exc}") from exc
+
+    async def log(self, match_id: str, after: int = -1) -> list[LogEntry]:
+        rows = await self._rows(
+            f"SELECT {_LOG_COLS} FROM log WHERE match_id=$1 AND seq>$2 ORDER BY seq", match_id, after
+        )
+        try:
+            return [
+                LogEntry(
+                    seq=r[0],
+                    kind=r[1],
+                    seat=r[2],
+                    action=json.loads(r[3]) if r[3] else None,
+                    draws=json.loads(r[4]),
+                    rng_after=json.loads(r[5]),
+                    events=json.loads(r[6]),
+                    created_at=r[7],
+                    meta=json.loads(r[8] or "{}"),
+                )
+                for r in rows
+            ]
+        except (ValueError, TypeError) as exc:
+            raise CorruptRow(match_id, f"a log step cannot be read: {exc}") from exc
+
+    async def latest_snapshot(self, match_id: str) -> Snapshot | None:
+        rows = await self._rows(
+            "SELECT seq, state, state_version FROM snapshots WHERE match_id=$1 ORDER BY seq DESC LIMIT 1", match_id
+        )
+        return _snapshot(match_id, rows[0]) if rows else None
+
+    async def snapshot_at(self, match_id: str, seq: int) -> Snapshot | None:
+        rows = await self._rows(
+            "SELECT seq, state, state_version FROM snapshots WHERE match_id=$1 AND seq=$2", match_id, seq
+        )
+        return _snapshot(match_id, rows[0]) if rows else None
+
+    async def commitments(self, match_id: str, *, open_only: bool = False) -> list[Commitment]:
+        sql = f"SELECT {_COMMIT_COLS} FROM commitments WHERE match_id=$1"
+        if open_only:
+            sql += " AND revealed_seq IS NULL"
+        return [Commitment(*r) for r in await self._rows(sql + " ORDER BY seq, seat, label", match_id)]
+
+    async def undelivered(self) -> list[tuple[str, int]]:
+        rows = await self._rows("SELECT match_id, seq FROM log WHERE delivered = 0 ORDER BY created_at, seq")
+        return [(r[0], r[1]) for r in rows]
+
+
+async def _update_meta(con: asyncpg.Connection, rec: MatchRecord, now: float) -> None:
+    done = await con.execute(
+        "UPDATE matches SET thread_id=$1, status=$2, options=$3, locale=$4, phase=$5, to_act=$6, outcome=$7,"
+        " lobby_message_id=$8, updated_at=$9, timers=$10, rev=rev+1 WHERE id=$11 AND rev=$12",
+        rec.thread_id,
+        rec.status,
+        _dumps(rec.options),
+        rec.locale,
+        rec.phase,
+        _dumps(rec.to_act),
+        _dumps(rec.outcome) if rec.outcome is not None else None,
+        rec.lobby_message_id,
+        now,
+        _dumps(rec.timers),
+        rec.id,
+        rec.rev,
+    )
+    if done != "UPDATE 1":
+        raise VersionConflict(rec.id)
+
+
+async def _insert_seats(con: asyncpg.Connection, match_id: str, seats: Sequence[SeatRecord]) -> None:
+    await con.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, name, is_ai, options, dm_ok, locale, ai_level)"
+        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
+        [
+            (
+                match_id,
+                s.seat,
+                s.user_id,
+                s.name,
+                int(s.is_ai),
+                _dumps(s.options),
+                None if s.dm_ok is None else int(s.dm_ok),
+                s.locale,
+                s.ai_level,
+            )
+            for s in seats
+        ],
+    )
