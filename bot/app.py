@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Callable
@@ -91,6 +92,9 @@ class TavernierBot(commands.AutoShardedBot):
         assert self.service is not None
         await self.service.resume_all()
         await self.service.tick()  # what fell due while the bot was down is applied now, once
+        # what was loaded at start-up (code, catalogs, content) lives as long as the process: out of the
+        # collector's way, so that a full collection never walks it again (#16: no long pause)
+        gc.freeze()
         self._timekeeper = asyncio.get_running_loop().create_task(self._keep_time(), name="tavernier-time")
 
     async def _keep_time(self) -> None:

@@ -222,12 +222,42 @@ async def _rss_worker(key: str, matches: int) -> dict[str, float]:
         gc.collect()
         before = _rss_mb()
         reader = MatchService(store)
+        pauses: list[float] = []
+
+        async def heartbeat() -> None:
+            """How late the event loop comes back to a 2 ms timer: its longest pause."""
+            loop = asyncio.get_running_loop()
+            while True:
+                t = loop.time()
+                await asyncio.sleep(0.002)
+                pauses.append((loop.time() - t - 0.002) * 1000)
+
+        beat = asyncio.get_running_loop().create_task(heartbeat())
+        start = time.perf_counter()
         loaded = await reader.resume_all()
+        startup = time.perf_counter() - start
+        gc.freeze()  # as the bot does after its start-up
+        start = time.perf_counter()
+        await reader.tick()
+        tick_ms = (time.perf_counter() - start) * 1000
+        ids = [r.id for r in await store.matches_with_status("active")]
+        for match_id in ids[: min(len(ids), 2000)]:  # a day of play-by-post: many matches touched once
+            await reader.get(match_id)
+        beat.cancel()
         gc.collect()
         after = _rss_mb()
+        resident = len(reader.loaded())
         await reader.close()
         await store.close()
-    return {"rss_mb": round(after, 1), "rss_mb_matches_only": round(after - before, 1), "loaded": len(loaded)}
+    return {
+        "rss_mb": round(after, 1),
+        "rss_mb_matches_only": round(after - before, 1),
+        "loaded_at_start": len(loaded),
+        "resident_after": resident,
+        "startup_s": round(startup, 2),
+        "tick_ms": round(tick_ms, 1),
+        "loop_pause_max_ms": round(max(pauses, default=0.0), 1),
+    }
 
 
 def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, float]:
@@ -367,9 +397,12 @@ def main(argv: list[str]) -> int:
         mem = rss_figures(key, args.matches, extra)
         fig["rss_mb_1000_matches"] = mem["rss_mb"]
         fig["rss_mb_matches_only"] = mem["rss_mb_matches_only"]
+        fig["many_matches"] = mem
         say(
-            f"  RSS with {mem['loaded']} active matches loaded: {mem['rss_mb']} MB "
-            f"({mem['rss_mb_matches_only']} MB for the matches)"
+            f"  {args.matches} active matches: RSS {mem['rss_mb']} MB ({mem['rss_mb_matches_only']} MB for the "
+            f"matches, {mem['resident_after']} kept loaded after touching up to 2,000), start-up "
+            f"{mem['startup_s']} s ({mem['loaded_at_start']} loaded), tick {mem['tick_ms']} ms, longest "
+            f"event-loop pause {mem['loop_pause_max_ms']} ms"
         )
         engine = module_figures(
             f"bot.games.{key}.bench",

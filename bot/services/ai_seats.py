@@ -76,6 +76,9 @@ class AiSeats(ServiceCore):
         found = next((s for s in live.seats if s.seat == seat), None)
         return (found.ai_level if found is not None else None) or "normal"
 
+    def _busy(self, match_id: str) -> bool:
+        return match_id in self._ai_tasks
+
     def _forget_ai(self, match_id: str) -> None:
         task = self._ai_tasks.pop(match_id, None)
         if task is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot.engine import AnyGame, Rng, get_game
-from bot.storage import Commitment, LogEntry, MatchRecord, SeatRecord, Store, VersionConflict
+from bot.storage import Commitment, LogEntry, MatchRecord, SeatRecord, StorageUnavailable, Store, VersionConflict
 
 from . import commitments
 from .drafts import Drafts
@@ -64,6 +64,10 @@ class ServiceCore:
         self.retired_cap = 200
         self._prefs: dict[int, Any] = {}  # user id → Preferences (bot/services/preferences.py)
         self._retired: OrderedDict[str, None] = OrderedDict()
+        #: Lobbies and active matches kept loaded, least recently used first out: an idle one leaves
+        #: memory (its rows stay the index of who waits on what) and loads again when touched (#16).
+        self.resident_cap = 500
+        self._recent: OrderedDict[str, None] = OrderedDict()
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run bookkeeping off the player's path; `flush` (and `close`) wait for it."""
@@ -111,9 +115,11 @@ class ServiceCore:
 
     # -- loading ----------------------------------------------------------------------------------
     async def get(self, match_id: str) -> LiveMatch:
-        """The live match, loaded from storage on first use."""
+        """The live match, loaded from storage on first use. A match whose rows cannot be read is marked
+        broken once (its thread told) and refused from then on; the other matches are not affected."""
         live = self._live.get(match_id)
         if live is not None:
+            self._touch(live)
             return live
         lock = self._loading.setdefault(match_id, asyncio.Lock())
         async with lock:
@@ -122,11 +128,59 @@ class ServiceCore:
                 rec = await self.store.get_match(match_id)
                 if rec is None:
                     raise ServiceError("match_not_found", match=match_id)
-                live = await self._load(rec)
+                live = await self._load_or_break(rec)
                 self._live[match_id] = live
                 if rec.status in ("finished", "cancelled"):
                     self._retire(live)
+                else:
+                    self._touch(live)
+                    self._evict_idle()
         return live
+
+    async def _load_or_break(self, rec: MatchRecord) -> LiveMatch:
+        if rec.broken:
+            raise ServiceError("corrupt_match", match=rec.id)
+        try:
+            return await self._load(rec)
+        except StorageUnavailable:
+            raise  # the database, not this match
+        except Exception as exc:
+            reason = getattr(exc, "code", None) or type(exc).__name__
+            log.error("cannot load match=%s reason=%s", rec.id, reason)
+            await self.store.mark_broken(rec.id, str(reason))
+            rec.broken = str(reason)
+            await self.notifier.broken(rec)
+            raise ServiceError("corrupt_match", match=rec.id) from exc
+
+    # -- what stays in memory ------------------------------------------------------------------------
+    def _touch(self, live: LiveMatch) -> None:
+        if live.rec.status in ("lobby", "active"):
+            self._recent[live.id] = None
+            self._recent.move_to_end(live.id)
+
+    async def _due_now(self, *, ai_only: bool = False) -> list[str]:
+        raise NotImplementedError
+
+    def _busy(self, match_id: str) -> bool:
+        """Work in flight for this match outside its locks (an AI move being chosen)."""
+        return False
+
+    def _evict_idle(self) -> None:
+        """Past `resident_cap`, the least recently used idle matches leave memory (never one whose lock
+        is held, whose delivery is under way or whose AI is thinking)."""
+        for match_id in list(self._recent):
+            if len(self._recent) <= self.resident_cap:
+                return
+            live = self._live.get(match_id)
+            if live is not None and (live.lock.locked() or live.delivery.locked() or self._busy(match_id)):
+                continue
+            self._drop(match_id)
+
+    def _drop(self, match_id: str) -> None:
+        self._live.pop(match_id, None)
+        self._open_commitments.pop(match_id, None)
+        self._loading.pop(match_id, None)
+        self._recent.pop(match_id, None)
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
@@ -163,15 +217,14 @@ class ServiceCore:
 
     def _retire(self, live: LiveMatch) -> None:
         """A finished or cancelled match leaves memory once `retired_cap` newer ones did (it reloads on use)."""
+        self._recent.pop(live.id, None)
         self._retired[live.id] = None
         self._retired.move_to_end(live.id)
         while len(self._retired) > self.retired_cap:
             old, _ = self._retired.popitem(last=False)
             match = self._live.get(old)
             if match is not None and not match.lock.locked() and not match.delivery.locked():
-                self._live.pop(old, None)
-                self._open_commitments.pop(old, None)
-                self._loading.pop(old, None)
+                self._drop(old)
 
     async def _reload(self, match_id: str) -> LiveMatch:
         """Forget the loaded match and read it again (another writer changed it)."""

@@ -75,6 +75,8 @@ class LobbyOps(ServiceCore):
         live = LiveMatch(rec=rec, seats=seats, game=get_game(rec.game))
         self._live[rec.id] = live
         self._open_commitments[rec.id] = []
+        self._touch(live)
+        self._evict_idle()
         log.info("match created match=%s game=%s", rec.id, rec.game)
         return live
 

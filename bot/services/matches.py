@@ -13,10 +13,8 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.storage import StorageUnavailable
-
 from .ai_seats import AiSeats
-from .core import ACTIVE
+from .errors import ServiceError
 from .lobby import LobbyOps
 from .model import LiveMatch
 from .moves import MoveOps
@@ -35,24 +33,17 @@ class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, 
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
 
     async def resume_all(self) -> list[LiveMatch]:
-        """At start-up: load every lobby and active match, deliver what a crash left undelivered, and let
-        AI seats that must act play. A match that cannot be loaded is marked broken, its thread told,
-        logged once; every other match still loads."""
+        """At start-up: load only the matches that have something to do now — an AI seat to play (the
+        AI's own or a person's it plays while they are away or out of time) — deliver what a crash left
+        undelivered, and let those AI seats play. Every other match stays a row until it is touched
+        (#16: ten thousand matches start in seconds). A match that cannot be loaded is marked broken,
+        its thread told, logged once; every other match still loads."""
         out = []
-        for rec in await self.store.matches_with_status(*ACTIVE):
-            if rec.broken:
-                continue
+        for match_id in await self._due_now(ai_only=True):
             try:
-                live = await self.get(rec.id)
-            except StorageUnavailable:
-                raise
-            except Exception as exc:
-                reason = getattr(exc, "code", None) or type(exc).__name__
-                log.error("cannot resume match=%s reason=%s", rec.id, reason)
-                await self.store.mark_broken(rec.id, str(reason))
-                await self.notifier.broken(rec)
-                continue
-            out.append(live)
+                out.append(await self.get(match_id))
+            except ServiceError:
+                continue  # marked broken and told by `get`
         delivered = await self.redeliver()
         await self.rate_pending()
         for live in out:

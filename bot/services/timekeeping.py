@@ -7,7 +7,9 @@ and call `tick`; nothing here sleeps.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
 import logging
 
 from bot.engine import Concede, Outcome, public, txt
@@ -18,6 +20,11 @@ from .model import Applied, LiveMatch
 from .timers import Timers
 
 log = logging.getLogger("tavernier.time")
+
+
+def _out_of_time(timers: Timers, seat: int, now: float) -> bool:
+    left = timers.left(seat, now)
+    return left is not None and left <= 0 and not timers.absent(seat, now)
 
 
 class TimeOps(ServiceCore):
@@ -35,14 +42,49 @@ class TimeOps(ServiceCore):
             await self._save_match(live, rec)
 
     async def tick(self) -> int:
-        """Apply what is due now in every active match; returns how many things were done."""
+        """Apply what is due now in every active match; returns how many things were done. Matches are
+        found from their rows (`_due_now`): only those with something due, and those already loaded,
+        are looked at."""
         done = 0
-        for live in [m for m in self._live.values() if m.rec.status == "active"]:
+        due = set(await self._due_now())
+        resident = {m.id for m in self._live.values() if m.rec.status == "active"}
+        for match_id in sorted(due | resident):
             try:
-                done += await self._tick_match(live)
+                live = await self.get(match_id)
+                if live.rec.status == "active":
+                    done += await self._tick_match(live)
+            except ServiceError:
+                continue  # broken (marked and told by `get`) or gone
             except Exception:
-                log.exception("time keeping failed match=%s", live.id)
+                log.exception("time keeping failed match=%s", match_id)
         return done
+
+    async def _due_now(self, *, ai_only: bool = False) -> list[str]:
+        """The active matches with something to do now, read from the index of rows (who is awaited,
+        the timers, the AI seats), never by loading a match: an AI seat to play (its own, or a person
+        it plays while away or out of time), and unless `ai_only` an absence that ended, a clock run
+        out or a reminder due. The index is parsed in slices so that the event loop never waits long."""
+        now = self._clock()
+        out: list[str] = []
+        for i, (match_id, to_act_raw, timers_raw, ai_raw) in enumerate(await self.store.active_index()):
+            if i and i % 250 == 0:
+                await asyncio.sleep(0)
+            try:
+                to_act = [int(x) for x in json.loads(to_act_raw)]
+                timers = Timers.model_validate(json.loads(timers_raw or "{}"))
+            except (ValueError, TypeError):
+                out.append(match_id)  # loading it will mark it broken and say so
+                continue
+            ai = {int(x) for x in ai_raw.split(",")} if ai_raw else set()
+            if any(seat in ai or timers.ai_plays(seat, now) for seat in to_act) or (
+                not ai_only
+                and (
+                    any(t.absent_until is not None and t.absent_until <= now for t in timers.seats.values())
+                    or any(_out_of_time(timers, seat, now) or timers.reminder_due(seat, now) for seat in to_act)
+                )
+            ):
+                out.append(match_id)
+        return out
 
     async def _tick_match(self, live: LiveMatch) -> int:
         now = self._clock()

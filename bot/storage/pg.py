@@ -66,6 +66,8 @@ class PgStore:
                 con = await asyncpg.connect(url)
                 try:
                     await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+                except asyncpg.UniqueViolationError:
+                    pass  # another process created it at the same instant (IF NOT EXISTS is not atomic)
                 finally:
                     await con.close()
             pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, server_settings=settings)
@@ -409,6 +411,14 @@ class PgStore:
         if open_only:
             sql += " AND revealed_seq IS NULL"
         return [Commitment(*r) for r in await self._rows(sql + " ORDER BY seq, seat, label", match_id)]
+
+    async def active_index(self) -> list[tuple[str, str, str, str | None]]:
+        """Every active, unbroken match as (id, to_act, timers, its AI seats "0,1") (see `Store`)."""
+        rows = await self._rows(
+            "SELECT m.id, m.to_act, m.timers, (SELECT string_agg(s.seat::text, ',') FROM seats s"
+            " WHERE s.match_id = m.id AND s.is_ai = 1) FROM matches m WHERE m.status = 'active' AND m.broken IS NULL"
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def undelivered(self) -> list[tuple[str, int]]:
         rows = await self._rows("SELECT match_id, seq FROM log WHERE delivered = 0 ORDER BY created_at, seq")

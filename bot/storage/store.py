@@ -489,6 +489,15 @@ class Store:
             sql += " AND revealed_seq IS NULL"
         return [Commitment(*r) for r in await self._rows(sql + " ORDER BY seq, seat, label", (match_id,))]
 
+    async def active_index(self) -> list[tuple[str, str, str, str | None]]:
+        """Every active, unbroken match as (id, to_act, timers, its AI seats "0,1"), raw: the index of
+        who waits on what, read without loading a match (the service parses it in slices)."""
+        rows = await self._rows(
+            "SELECT m.id, m.to_act, m.timers, (SELECT group_concat(s.seat) FROM seats s"
+            " WHERE s.match_id = m.id AND s.is_ai = 1) FROM matches m WHERE m.status = 'active' AND m.broken IS NULL"
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
     async def undelivered(self) -> list[tuple[str, int]]:
         """Steps saved but not yet delivered (a crash between the two), oldest first."""
         rows = await self._rows("SELECT match_id, seq FROM log WHERE delivered = 0 ORDER BY created_at, seq")

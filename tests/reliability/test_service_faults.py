@@ -97,13 +97,17 @@ async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
     con.close()
     notifier = Recorder()
     second = MatchService(store, ai_level="easy", notifier=notifier)
-    resumed = await second.resume_all()
-    assert [m.id for m in resumed] == [good.id]
+    assert await second.resume_all() == []  # people's turns only: nothing loads at start-up (#16)
+    assert (await second.get(good.id)).state is not None
+    with pytest.raises(ServiceError, match="corrupt_match"):
+        await second.get(bad.id)  # touched: marked broken, its thread told
     assert notifier.broken_ids == [bad.id]
     rec = await store.get_match(bad.id)
     assert rec is not None and rec.broken
-    third = MatchService(store, ai_level="easy", notifier=Recorder())
-    assert [m.id for m in await third.resume_all()] == [good.id]  # marked once, then left alone
+    third = MatchService(store, ai_level="easy", notifier=(quiet := Recorder()))
+    with pytest.raises(ServiceError, match="corrupt_match"):
+        await third.get(bad.id)
+    assert quiet.broken_ids == []  # marked once, then refused without a word
     cancelled = await third.cancel(bad.id, ALICE.user_id, is_manager=True)
     assert cancelled is None and (await store.get_match(bad.id)).status == "cancelled"  # type: ignore[union-attr]
     for s in (second, third):
