@@ -35,6 +35,9 @@ class AiSeats(ServiceCore):
         failures = 0
         try:
             while not self.closed:
+                if not await self._lease(live.id):
+                    return  # another process keeps this match; if it dies, the tick here takes over
+                live = self._live.get(live.id) or await self.get(live.id)  # read again if it changed
                 ai_seats = sorted(self.ai_seat_numbers(live) & live.to_act())
                 if not ai_seats:
                     return
@@ -104,3 +107,9 @@ class AiSeats(ServiceCore):
             task.cancel()
         await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
         await self.flush()
+        if self._leases:  # stopping cleanly: the other processes take these matches at once
+            try:
+                await self.store.release_leases(self.holder)
+            except Exception:  # the database is gone too: the leases expire by themselves
+                log.warning("could not hand leases over holder=%s", self.holder)
+            self._leases.clear()

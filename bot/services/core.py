@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
@@ -68,6 +70,11 @@ class ServiceCore:
         #: memory (its rows stay the index of who waits on what) and loads again when touched (#16).
         self.resident_cap = 500
         self._recent: OrderedDict[str, None] = OrderedDict()
+        #: Several processes on one database: each match's AI seats and time are kept by one process,
+        #: the holder of its lease, renewed while it works and taken over once it expires (#16).
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.lease_ttl = 90.0
+        self._leases: dict[str, float] = {}  # match id → until when this process holds it
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run bookkeeping off the player's path; `flush` (and `close`) wait for it."""
@@ -160,6 +167,25 @@ class ServiceCore:
 
     async def _due_now(self, *, ai_only: bool = False) -> list[str]:
         raise NotImplementedError
+
+    async def _lease(self, match_id: str) -> bool:
+        """Whether this process keeps the match's AI seats and time now: its lease, renewed in the
+        database once a third of it has run out, or taken when free or expired. A lease newly taken
+        means another process may have played: the match is read again first."""
+        now = self._clock()
+        if self._leases.get(match_id, 0.0) - self.lease_ttl * 2 / 3 > now:
+            return True
+        held_before = match_id in self._leases
+        if not await self.store.take_lease(match_id, self.holder, now, self.lease_ttl):
+            self._leases.pop(match_id, None)
+            return False
+        self._leases[match_id] = now + self.lease_ttl
+        if not held_before and match_id in self._live:
+            live = self._live[match_id]
+            rec = await self.store.get_match(match_id)
+            if rec is not None and rec.version != live.version and not live.lock.locked():
+                await self._reload(match_id)
+        return True
 
     def _busy(self, match_id: str) -> bool:
         """Work in flight for this match outside its locks (an AI move being chosen)."""

@@ -129,6 +129,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
     """,
+    # 7: which bot process plays a match's AI seats and keeps its time, until when (several processes
+    #    on one database: a lease per match, taken over when its holder stops renewing it)
+    """
+    CREATE TABLE leases (
+        match_id TEXT PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        holder TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

@@ -3,7 +3,7 @@
 Chosen by one setting, `DATABASE_URL=postgresql://…` (`open_store`). The guarantees are the same:
 every write is one transaction; a step is appended only if the match's stored `version` and `rev` are
 those the caller read (`VersionConflict` otherwise), and the log's primary key (match, seq) refuses a
-double append even between processes. The schema is the same, migrated by the same six versions in
+double append even between processes. The schema is the same, migrated by the same versions in
 PostgreSQL's dialect (`pg_migrations.py`) under an advisory lock, so several processes may start
 together. A server that cannot be reached raises `StorageUnavailable("unreachable")`.
 """
@@ -288,6 +288,31 @@ class PgStore:
                 "UPDATE log SET delivered=1 WHERE match_id=$1 AND seq<=$2 AND delivered=0", match_id, seq
             )
         )
+
+    # -- leases (several processes on one database) ------------------------------------------------
+    async def take_lease(self, match_id: str, holder: str, now: float, ttl: float) -> bool:
+        """Hold the match's lease until `now + ttl` (see `Store.take_lease`)."""
+
+        async def run(con: asyncpg.Connection) -> bool:
+            await con.execute(
+                "INSERT INTO leases (match_id, holder, expires_at) VALUES ($1, $2, $3) ON CONFLICT (match_id)"
+                " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
+                " WHERE leases.holder = excluded.holder OR leases.expires_at < $4",
+                match_id,
+                holder,
+                now + ttl,
+                now,
+            )
+            return await con.fetchval("SELECT holder FROM leases WHERE match_id=$1", match_id) == holder
+
+        return bool(await self._write(run))
+
+    async def release_leases(self, holder: str) -> None:
+        await self._write(lambda con: con.execute("DELETE FROM leases WHERE holder=$1", holder))
+
+    async def lease_holder(self, match_id: str) -> tuple[str, float] | None:
+        rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=$1", match_id)
+        return (rows[0][0], rows[0][1]) if rows else None
 
     # -- bulk copy (python -m bot migrate-db) ----------------------------------------------------------
     async def copy_match(self, cols: dict[str, list[str]], rows: dict[str, list[Any]]) -> None:

@@ -1,4 +1,4 @@
-"""The schema's versioned migrations in PostgreSQL's dialect: the same six versions as SQLite's
+"""The schema's versioned migrations in PostgreSQL's dialect: the same versions as SQLite's
 (`migrations.py`), one per step, each in one transaction, tracked in `schema_version`.
 
 A version here and its SQLite twin make the same tables, columns and keys (a test compares the two
@@ -118,5 +118,13 @@ PG_MIGRATIONS: list[str] = [
     # 6: an AI seat's difficulty (easy, normal, hard); seats saved before play at normal
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    """,
+    # 7: which bot process plays a match's AI seats and keeps its time, until when
+    """
+    CREATE TABLE leases (
+        match_id TEXT PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        holder TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
     """,
 ]

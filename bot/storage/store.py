@@ -383,6 +383,31 @@ class Store:
 
         await self._write(run, durable=False)
 
+    # -- leases (several processes on one database) ------------------------------------------------
+    async def take_lease(self, match_id: str, holder: str, now: float, ttl: float) -> bool:
+        """Hold the match's lease until `now + ttl`: granted when nobody holds it, when `holder` already
+        does, or when the last holder let it expire (it stopped or died). True if `holder` has it."""
+
+        def run(con: sqlite3.Connection) -> bool:
+            con.execute(
+                "INSERT INTO leases (match_id, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT(match_id)"
+                " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
+                " WHERE leases.holder = excluded.holder OR leases.expires_at < ?",
+                (match_id, holder, now + ttl, now),
+            )
+            row = con.execute("SELECT holder FROM leases WHERE match_id=?", (match_id,)).fetchone()
+            return row is not None and row[0] == holder
+
+        return bool(await self._write(run))
+
+    async def release_leases(self, holder: str) -> None:
+        """A process that stops cleanly hands its matches over at once."""
+        await self._write(lambda con: con.execute("DELETE FROM leases WHERE holder=?", (holder,)))
+
+    async def lease_holder(self, match_id: str) -> tuple[str, float] | None:
+        rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=?", (match_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
     # -- reads ------------------------------------------------------------------------------------
     async def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         try:

@@ -1,4 +1,4 @@
-"""The PostgreSQL schema is SQLite's: the same six versions of migrations bring both to the same tables,
+"""The PostgreSQL schema is SQLite's: the same versions of migrations bring both to the same tables,
 columns and keys; opening twice, or from several processes at once, migrates once."""
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""Several bot processes on one PostgreSQL (#16): a match's AI seats and time are kept by exactly one
+process, the holder of its lease. A second process does not play while the holder lives; when the
+holder is killed (SIGKILL: no goodbye), the lease expires and the other process takes the match over
+and plays on. A process that stops cleanly hands its leases over at once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from bot.engine import Rng
+from bot.services import MatchService, Player
+from bot.storage.pg import PgStore
+from tests.support.agents import ai_move
+
+ALICE = Player(1, "Alice")
+ROOT = Path(__file__).resolve().parents[2]
+
+HOLDER = """
+import asyncio, sys
+from bot.games import load_all
+from bot.testgames import register_test_games
+from bot.services import MatchService
+from bot.storage.pg import PgStore
+
+async def main(url, schema):
+    register_test_games(); load_all()
+    store = await PgStore.open(url, schema=schema)
+    service = MatchService(store, ai_level="easy", ai_delay=3600.0)  # takes the lease, then thinks for an hour
+    service.holder = "doomed"
+    await service.resume_all()
+    print("holding", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+class Shifted:
+    """The real time, moved on by `ahead` seconds (a lease's expiry without waiting for it)."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+
+async def _against_the_ai(service: MatchService) -> str:
+    """A match where the AI seat is to play, its move not yet made."""
+    live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    await service.add_ai(live.id, ALICE.user_id)
+    await service.start(live.id, ALICE.user_id)
+    while 0 in live.to_act():
+        await service.submit(live.id, ALICE.user_id, ai_move(live.game, live.state, 0, Rng(5)), live.version)
+    assert 1 in live.to_act()
+    return live.id
+
+
+async def test_the_ai_is_played_by_one_process_and_taken_over_when_it_is_killed(postgres_url: str) -> None:
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    store = await PgStore.open(postgres_url, schema=schema)
+    setup = MatchService(store, ai_level="easy", ai_delay=3600.0)
+    setup.holder = "setup"
+    match_id = await _against_the_ai(setup)
+    await setup.close()  # a clean stop: its leases are handed over
+    assert await store.lease_holder(match_id) is None
+    version = (await store.get_match(match_id)).version  # type: ignore[union-attr]
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, postgres_url, schema], stdout=subprocess.PIPE, env=env, cwd=ROOT
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"holding"
+        for _ in range(200):
+            if (await store.lease_holder(match_id) or ("",))[0] == "doomed":
+                break
+            await asyncio.sleep(0.05)
+        assert (await store.lease_holder(match_id) or ("",))[0] == "doomed"
+
+        clock = Shifted()
+        other = MatchService(store, ai_level="easy", clock=clock)
+        other.holder = "survivor"
+        await other.tick()
+        await other.wait_idle(10)
+        assert (await store.get_match(match_id)).version == version  # type: ignore[union-attr]
+
+        holder.send_signal(signal.SIGKILL)  # dies holding the lease
+        holder.wait(10)
+        clock.ahead = other.lease_ttl + 1  # its lease runs out
+        await other.tick()
+        await other.wait_idle(30)
+        assert (await store.lease_holder(match_id) or ("",))[0] == "survivor"
+        moved = await store.get_match(match_id)
+        assert moved is not None and moved.version > version  # the survivor played the AI's move
+        await other.close()
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+        await store.close()
