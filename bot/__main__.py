@@ -79,6 +79,7 @@ def run(args: list[str]) -> int:
         dev_guild_id=settings.dev_guild_id,
         default_locale=settings.default_locale,
         ai_delay=settings.ai_delay,
+        **settings.shards(),
     )
     bot.run(settings.discord_token, log_handler=None)
     return 0

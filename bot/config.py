@@ -17,16 +17,27 @@ class Settings(BaseSettings):
     default_locale: str = Field(default="fr", alias="DEFAULT_LOCALE")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     ai_delay: float = Field(default=1.0, alias="AI_DELAY", ge=0, le=30)
+    #: Several processes (Discord requires shards past 2,500 servers): this process's shard and how many
+    shard_id: int | None = Field(default=None, alias="SHARD_ID", ge=0)
+    shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)
 
     @property
     def database(self) -> str:
         """Where the matches live: the PostgreSQL URL when set, else the SQLite file."""
         return self.database_url or self.database_path
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_id", "shard_count", mode="before")
     @classmethod
     def _empty_is_none(cls, v: object) -> object:
         return None if v in ("", None) else v
+
+    def shards(self) -> dict[str, int]:
+        """discord.py's `shard_id` and `shard_count` for this process (none: one process, no sharding)."""
+        if self.shard_count is None:
+            return {}
+        if self.shard_id is None or self.shard_id >= self.shard_count:
+            raise ValueError("SHARD_ID must be set, from 0 to SHARD_COUNT - 1")
+        return {"shard_id": self.shard_id, "shard_count": self.shard_count}
 
     @field_validator("default_locale")
     @classmethod

@@ -102,3 +102,14 @@ def test_screens_writes_the_board_as_a_phone_shows_it(tmp_path: Path) -> None:
     assert abs(phone.height / phone.width - board.height / board.width) < 0.01
     assert (tmp_path / "liber-hand.png").exists()
     assert "King of Liber" in (tmp_path / "liber-board.txt").read_text(encoding="utf-8")
+
+
+def test_shards_come_from_the_settings_and_are_checked() -> None:
+    from bot.config import Settings
+
+    assert Settings(_env_file=None).shards() == {}
+    assert Settings(_env_file=None, SHARD_ID="1", SHARD_COUNT="4").shards() == {"shard_id": 1, "shard_count": 4}
+    import pytest
+
+    with pytest.raises(ValueError):
+        Settings(_env_file=None, SHARD_ID="4", SHARD_COUNT="4").shards()
