@@ -37,8 +37,8 @@ async def store(db_path: str) -> AsyncIterator[Store]:
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """A real PostgreSQL server for this test process (tests/support/postgres.py)."""
-    from tests.support.postgres import server
+    """A real PostgreSQL server for this test process (bot/devtools/pgserver.py)."""
+    from bot.devtools.pgserver import server
 
     servers = server()
     try:

@@ -355,6 +355,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--table-games", type=int, default=200, help="games of each table game, AI against random (0: skip)"
     )
+    parser.add_argument(
+        "--load-guilds", type=int, default=32, help="servers of the load test on PostgreSQL, 6 matches each (0: skip)"
+    )
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     import logging
@@ -466,6 +469,15 @@ def main(argv: list[str]) -> int:
         report[key] = table_fig
         if not args.json:
             print(f"== {key} (table): {json.dumps(table_fig)}")
+    if args.load_guilds and not args.game:
+        # bot processes on one PostgreSQL: 1, 2 and 4, and 2 with one killed in the middle
+        from .load import figures as load_figures
+
+        load = load_figures(args.load_guilds)
+        report["processes"] = load
+        if not args.json:
+            for name, fig in load.items():
+                print(f"== processes ({name}): {json.dumps(fig)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

@@ -170,17 +170,17 @@ class ServiceCore:
 
     async def _lease(self, match_id: str) -> bool:
         """Whether this process keeps the match's AI seats and time now: its lease, renewed in the
-        database once a third of it has run out, or taken when free or expired. A lease newly taken
-        means another process may have played: the match is read again first."""
+        database once a third of it has run out, or taken when free or expired. Each time it goes to
+        the database it also checks the match: another process may have played it (a takeover, or a
+        person's move that reached another shard), and then the match is read again."""
         now = self._clock()
         if self._leases.get(match_id, 0.0) - self.lease_ttl * 2 / 3 > now:
             return True
-        held_before = match_id in self._leases
         if not await self.store.take_lease(match_id, self.holder, now, self.lease_ttl):
             self._leases.pop(match_id, None)
             return False
         self._leases[match_id] = now + self.lease_ttl
-        if not held_before and match_id in self._live:
+        if match_id in self._live:
             live = self._live[match_id]
             rec = await self.store.get_match(match_id)
             if rec is not None and rec.version != live.version and not live.lock.locked():

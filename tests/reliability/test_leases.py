@@ -105,3 +105,14 @@ async def test_the_ai_is_played_by_one_process_and_taken_over_when_it_is_killed(
         if holder.poll() is None:
             holder.kill()
         await store.close()
+
+
+def test_no_action_is_lost_or_duplicated_when_a_process_is_killed_mid_run(postgres_url: str) -> None:
+    """The benchmark's load test, small: two bot processes on one PostgreSQL, one killed with SIGKILL
+    in the middle and started again; every acknowledged action is in the log once, no log has a gap,
+    every match ends."""
+    from bot.devtools.load import run
+
+    fig = run(postgres_url, 2, guilds=6, per_guild=4, kill=True)
+    assert (fig["lost"], fig["duplicated"], fig["log_gaps"]) == (0, 0, 0)
+    assert fig["finished"] == fig["matches"] == 24 and fig["steps"] > 100

@@ -1,4 +1,4 @@
-"""A real PostgreSQL server for the tests, started by the suite itself from the machine's server
+"""A throwaway PostgreSQL server for the tests and the benchmark, started from the machine's server
 binaries (initdb, pg_ctl): never a mock. One server per test process (xdist workers each start their
 own), listening on a Unix socket only; each test gets its own schema.
 
