@@ -131,9 +131,10 @@ def main(argv: list[str]) -> int:
         )
         return 2
     report = asyncio.run(move(args.source, args.url))
+    n = len(report.problems)
     print(
         f"{report.checked} matches checked, {report.replayed} replayed to the same state; "
-        f"{len(report.problems)} problem(s)"
+        f"{n} {'problem' if n == 1 else 'problems'}"
     )
     for problem in report.problems:
         print(f"  - {problem}", file=sys.stderr)

@@ -18,10 +18,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .errors import CorruptRow, StorageUnavailable, VersionConflict
+from .errors import StorageUnavailable, VersionConflict
 from .pg_migrations import PG_MIGRATIONS
 from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
-from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _match, _match_row, _snapshot
+from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
 
 T = TypeVar("T")
 MIGRATION_LOCK = 0x7A7E  # the advisory lock migrations hold: one process migrates, the others wait
@@ -380,44 +380,13 @@ class PgStore:
             " WHERE match_id=$1 ORDER BY seat",
             match_id,
         )
-        try:
-            return [
-                SeatRecord(
-                    seat=r[0],
-                    user_id=r[1],
-                    name=r[2],
-                    is_ai=bool(r[3]),
-                    options=json.loads(r[4]),
-                    dm_ok=None if r[5] is None else bool(r[5]),
-                    locale=r[6],
-                    ai_level=r[7],
-                )
-                for r in rows
-            ]
-        except (ValueError, TypeError) as exc:
-            raise CorruptRow(match_id, f"a seat cannot be read: {exc}") from exc
+        return _seats(match_id, rows)
 
     async def log(self, match_id: str, after: int = -1) -> list[LogEntry]:
         rows = await self._rows(
             f"SELECT {_LOG_COLS} FROM log WHERE match_id=$1 AND seq>$2 ORDER BY seq", match_id, after
         )
-        try:
-            return [
-                LogEntry(
-                    seq=r[0],
-                    kind=r[1],
-                    seat=r[2],
-                    action=json.loads(r[3]) if r[3] else None,
-                    draws=json.loads(r[4]),
-                    rng_after=json.loads(r[5]),
-                    events=json.loads(r[6]),
-                    created_at=r[7],
-                    meta=json.loads(r[8] or "{}"),
-                )
-                for r in rows
-            ]
-        except (ValueError, TypeError) as exc:
-            raise CorruptRow(match_id, f"a log step cannot be read: {exc}") from exc
+        return _log_entries(match_id, rows)
 
     async def latest_snapshot(self, match_id: str) -> Snapshot | None:
         rows = await self._rows(

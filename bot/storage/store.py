@@ -457,44 +457,13 @@ class Store:
             " WHERE match_id=? ORDER BY seat",
             (match_id,),
         )
-        try:
-            return [
-                SeatRecord(
-                    seat=r[0],
-                    user_id=r[1],
-                    name=r[2],
-                    is_ai=bool(r[3]),
-                    options=json.loads(r[4]),
-                    dm_ok=None if r[5] is None else bool(r[5]),
-                    locale=r[6],
-                    ai_level=r[7],
-                )
-                for r in rows
-            ]
-        except (ValueError, TypeError) as exc:
-            raise CorruptRow(match_id, f"a seat cannot be read: {exc}") from exc
+        return _seats(match_id, rows)
 
     async def log(self, match_id: str, after: int = -1) -> list[LogEntry]:
         rows = await self._rows(
             f"SELECT {_LOG_COLS} FROM log WHERE match_id=? AND seq>? ORDER BY seq", (match_id, after)
         )
-        try:
-            return [
-                LogEntry(
-                    seq=r[0],
-                    kind=r[1],
-                    seat=r[2],
-                    action=json.loads(r[3]) if r[3] else None,
-                    draws=json.loads(r[4]),
-                    rng_after=json.loads(r[5]),
-                    events=json.loads(r[6]),
-                    created_at=r[7],
-                    meta=json.loads(r[8] or "{}"),
-                )
-                for r in rows
-            ]
-        except (ValueError, TypeError) as exc:
-            raise CorruptRow(match_id, f"a log step cannot be read: {exc}") from exc
+        return _log_entries(match_id, rows)
 
     async def latest_snapshot(self, match_id: str) -> Snapshot | None:
         rows = await self._rows(
@@ -661,6 +630,47 @@ def _match(r: Any) -> MatchRecord:
         )
     except (ValueError, TypeError) as exc:
         raise CorruptRow(str(r[0]), f"the match row cannot be read: {exc}") from exc
+
+
+def _seats(match_id: str, rows: Sequence[Any]) -> list[SeatRecord]:
+    """Seat rows (seat, user_id, name, is_ai, options, dm_ok, locale, ai_level), either backend."""
+    try:
+        return [
+            SeatRecord(
+                seat=r[0],
+                user_id=r[1],
+                name=r[2],
+                is_ai=bool(r[3]),
+                options=json.loads(r[4]),
+                dm_ok=None if r[5] is None else bool(r[5]),
+                locale=r[6],
+                ai_level=r[7],
+            )
+            for r in rows
+        ]
+    except (ValueError, TypeError) as exc:
+        raise CorruptRow(match_id, f"a seat cannot be read: {exc}") from exc
+
+
+def _log_entries(match_id: str, rows: Sequence[Any]) -> list[LogEntry]:
+    """Log rows (the columns of `_LOG_COLS`), either backend."""
+    try:
+        return [
+            LogEntry(
+                seq=r[0],
+                kind=r[1],
+                seat=r[2],
+                action=json.loads(r[3]) if r[3] else None,
+                draws=json.loads(r[4]),
+                rng_after=json.loads(r[5]),
+                events=json.loads(r[6]),
+                created_at=r[7],
+                meta=json.loads(r[8] or "{}"),
+            )
+            for r in rows
+        ]
+    except (ValueError, TypeError) as exc:
+        raise CorruptRow(match_id, f"a log step cannot be read: {exc}") from exc
 
 
 def _snapshot(match_id: str, r: Any) -> Snapshot:
