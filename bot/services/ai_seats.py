@@ -107,9 +107,11 @@ class AiSeats(ServiceCore):
             task.cancel()
         await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
         await self.flush()
-        if self._leases:  # stopping cleanly: the other processes take these matches at once
-            try:
-                await self.store.release_leases(self.holder)
-            except Exception:  # the database is gone too: the leases expire by themselves
-                log.warning("could not hand leases over holder=%s", self.holder)
-            self._leases.clear()
+        # Stopping cleanly: the other processes take these matches at once. Always asked of the database,
+        # even with no lease on record here: a task cancelled while its lease was being written leaves
+        # one in the database that this process never noted.
+        try:
+            await self.store.release_leases(self.holder)
+        except Exception:  # the database is gone too: the leases expire by themselves
+            log.warning("could not hand leases over holder=%s", self.holder)
+        self._leases.clear()

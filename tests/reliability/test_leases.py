@@ -13,6 +13,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 from bot.engine import Rng
 from bot.services import MatchService, Player
@@ -116,3 +117,37 @@ def test_no_action_is_lost_or_duplicated_when_a_process_is_killed_mid_run(postgr
     fig = run(postgres_url, 2, guilds=6, per_guild=4, kill=True)
     assert (fig["lost"], fig["duplicated"], fig["log_gaps"]) == (0, 0, 0)
     assert fig["finished"] == fig["matches"] == 24 and fig["steps"] > 100
+
+
+async def test_a_lease_written_as_the_process_stops_is_handed_over(any_store: Any) -> None:
+    """Found by CI: the stop cancelled an AI task whose lease the database had just granted, before the
+    process noted it; the stop handed nothing over and the next process could not play for the lease's
+    whole life. A stop now hands over whatever the database says this process holds."""
+    setup = MatchService(any_store, ai_level="easy", ai_delay=3600.0)
+    match_id = await _against_the_ai(setup)
+    await setup.close()
+    version = (await any_store.get_match(match_id)).version
+
+    granted = asyncio.Event()
+    real_take = any_store.take_lease
+
+    async def take_then_stall(*args: Any) -> bool:
+        taken = await real_take(*args)
+        granted.set()
+        await asyncio.sleep(3600)  # the stop's cancel lands here, after the database granted it
+        return taken
+
+    any_store.take_lease = take_then_stall
+    first = MatchService(any_store, ai_level="easy")
+    await first.resume_all()
+    await asyncio.wait_for(granted.wait(), 10)
+    await first.close()
+    any_store.take_lease = real_take
+    assert await any_store.lease_holder(match_id) is None
+
+    second = MatchService(any_store, ai_level="easy")
+    await second.resume_all()
+    await second.wait_idle(30)
+    moved = await any_store.get_match(match_id)
+    assert moved is not None and moved.version > version  # the AI played on
+    await second.close()
