@@ -68,7 +68,10 @@ class ServiceCore:
         self._retired: OrderedDict[str, None] = OrderedDict()
         #: Lobbies and active matches kept loaded, least recently used first out: an idle one leaves
         #: memory (its rows stay the index of who waits on what) and loads again when touched (#16).
-        self.resident_cap = 500
+        #: How many idle matches stay in memory. Every full garbage collection walks them all: at 500
+        #: Altered matches it paused the event loop ~45 ms; at 200, ~15 ms, and a match read back from its
+        #: rows costs ~3 ms (docs/storage.md).
+        self.resident_cap = 200
         self._recent: OrderedDict[str, None] = OrderedDict()
         #: Several processes on one database: each match's AI seats and time are kept by one process,
         #: the holder of its lease, renewed while it works and taken over once it expires (#16).
