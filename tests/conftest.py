@@ -29,7 +29,8 @@ def db_path(tmp_path: Path) -> str:
 
 
 @pytest_asyncio.fixture
-async def store(db_path: str) -> AsyncIterator[Store]:
+async def sqlite_store(db_path: str) -> AsyncIterator[Store]:
+    """The SQLite store alone, for what only SQLite has (its file, its pragmas)."""
     s = await Store.open(db_path, synchronous="NORMAL")
     yield s
     await s.close()
@@ -80,13 +81,14 @@ async def open_store(request: pytest.FixtureRequest, db_path: str) -> AsyncItera
 
 
 @pytest_asyncio.fixture
-async def any_store(open_store: StoreFactory) -> Any:
-    """The store of each backend in turn: SQLite, then PostgreSQL."""
+async def store(open_store: StoreFactory) -> Any:
+    """The store of each backend in turn: SQLite, then PostgreSQL (a test and the services on it run
+    on both)."""
     return await open_store()
 
 
 @pytest_asyncio.fixture
-async def service(store: Store) -> AsyncIterator[MatchService]:
+async def service(store: Any) -> AsyncIterator[MatchService]:
     svc = MatchService(store, ai_level="easy", snapshot_every=5, seed_source=lambda: 12345)
     yield svc
     await svc.close()

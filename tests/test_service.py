@@ -21,9 +21,9 @@ ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
 
 
 @pytest_asyncio.fixture
-async def store(any_store: Any) -> Any:
+async def store(store: Any) -> Any:
     """The service on each backend: SQLite, then PostgreSQL."""
-    return any_store
+    return store
 
 
 async def _started(service: MatchService) -> LiveMatch:

@@ -186,7 +186,8 @@ class ServiceCore:
         if match_id in self._live:
             live = self._live[match_id]
             rec = await self.store.get_match(match_id)
-            if rec is not None and rec.version != live.version and not live.lock.locked():
+            # Only a newer row: one read before a move committed here is older than memory, not news.
+            if rec is not None and rec.rev > live.rec.rev and not live.lock.locked():
                 await self._reload(match_id)
         return True
 

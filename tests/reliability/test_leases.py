@@ -119,17 +119,17 @@ def test_no_action_is_lost_or_duplicated_when_a_process_is_killed_mid_run(postgr
     assert fig["finished"] == fig["matches"] == 24 and fig["steps"] > 100
 
 
-async def test_a_lease_written_as_the_process_stops_is_handed_over(any_store: Any) -> None:
+async def test_a_lease_written_as_the_process_stops_is_handed_over(store: Any) -> None:
     """Found by CI: the stop cancelled an AI task whose lease the database had just granted, before the
     process noted it; the stop handed nothing over and the next process could not play for the lease's
     whole life. A stop now hands over whatever the database says this process holds."""
-    setup = MatchService(any_store, ai_level="easy", ai_delay=3600.0)
+    setup = MatchService(store, ai_level="easy", ai_delay=3600.0)
     match_id = await _against_the_ai(setup)
     await setup.close()
-    version = (await any_store.get_match(match_id)).version
+    version = (await store.get_match(match_id)).version
 
     granted = asyncio.Event()
-    real_take = any_store.take_lease
+    real_take = store.take_lease
 
     async def take_then_stall(*args: Any) -> bool:
         taken = await real_take(*args)
@@ -137,17 +137,41 @@ async def test_a_lease_written_as_the_process_stops_is_handed_over(any_store: An
         await asyncio.sleep(3600)  # the stop's cancel lands here, after the database granted it
         return taken
 
-    any_store.take_lease = take_then_stall
-    first = MatchService(any_store, ai_level="easy")
+    store.take_lease = take_then_stall
+    first = MatchService(store, ai_level="easy")
     await first.resume_all()
     await asyncio.wait_for(granted.wait(), 10)
     await first.close()
-    any_store.take_lease = real_take
-    assert await any_store.lease_holder(match_id) is None
+    store.take_lease = real_take
+    assert await store.lease_holder(match_id) is None
 
-    second = MatchService(any_store, ai_level="easy")
+    second = MatchService(store, ai_level="easy")
     await second.resume_all()
     await second.wait_idle(30)
-    moved = await any_store.get_match(match_id)
+    moved = await store.get_match(match_id)
     assert moved is not None and moved.version > version  # the AI played on
     await second.close()
+
+
+async def test_a_lease_read_older_than_memory_does_not_reload_the_match(store: Any) -> None:
+    """Found by a flaky test: renewing a lease reads the match row to see whether another process
+    played it; a person's move committed here between that read and the comparison made the row look
+    different from memory, and the match was thrown out of memory and read again for nothing (for the
+    length of the read it was not loaded at all). Only a row newer than memory means another writer."""
+    service = MatchService(store, ai_level="easy", ai_delay=3600.0)
+    match_id = await _against_the_ai(service)
+    live = await service.get(match_id)
+    older = await store.get_match(match_id)
+    older.version, older.rev = live.version - 1, live.rec.rev - 1  # the row as read before the last move
+
+    real_get = store.get_match
+
+    async def read_before_the_move(mid: str) -> Any:
+        return older if mid == match_id else await real_get(mid)
+
+    store.get_match = read_before_the_move
+    service._leases.pop(match_id, None)
+    assert await service._lease(match_id)
+    store.get_match = real_get
+    assert service._live.get(match_id) is live  # the same object: not read again
+    await service.close()

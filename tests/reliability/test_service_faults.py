@@ -5,8 +5,6 @@ but not delivered is delivered after a restart, finished matches leave memory, c
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +14,7 @@ from bot.services import LiveMatch, MatchService, NullNotifier, Player, ServiceE
 from bot.services.model import Applied
 from bot.storage import MatchRecord, Store
 from tests.support.agents import ai_move
+from tests.support.db import tamper
 
 ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")
 
@@ -85,16 +84,12 @@ async def test_a_stale_instance_cannot_seat_a_stranger_nor_cancel_a_started_matc
         await b.close()
 
 
-async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
-    store = await Store.open(db_path, synchronous="NORMAL")
+async def test_one_bad_row_does_not_keep_the_bot_down(store: Any) -> None:
     first = MatchService(store, ai_level="easy")
     good = await _started(first)
     bad = await _started(first)
     await first.close()
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE log SET events='{not json' WHERE match_id=? AND seq=0", (bad.id,))
-    con.commit()
-    con.close()
+    await tamper(store, "UPDATE log SET events='{not json' WHERE match_id=? AND seq=0", bad.id)
     notifier = Recorder()
     second = MatchService(store, ai_level="easy", notifier=notifier)
     assert await second.resume_all() == []  # people's turns only: nothing loads at start-up (#16)
@@ -112,7 +107,6 @@ async def test_one_bad_row_does_not_keep_the_bot_down(db_path: str) -> None:
     assert cancelled is None and (await store.get_match(bad.id)).status == "cancelled"  # type: ignore[union-attr]
     for s in (second, third):
         await s.close()
-    await store.close()
 
 
 async def test_the_ai_retries_a_failed_write_instead_of_stopping(
@@ -166,7 +160,6 @@ async def test_a_step_saved_but_never_delivered_is_delivered_after_a_restart(
     assert again.applied_steps == []  # delivered once
     for s in (second, third):
         await s.close()
-    await store.close()
 
 
 async def test_finished_matches_leave_memory_and_load_on_demand(service: MatchService) -> None:
@@ -200,9 +193,7 @@ async def test_every_commitment_of_a_finished_match_verifies(service: MatchServi
     assert {c.seat for c in decks} == {0, 1} and all(c.revealed_seq is not None for c in sealed)
     assert all(len(c.digest) == 64 and len(c.salt) >= 32 for c in sealed)
     assert len(json.loads(decks[0].payload)) == 50 - 7  # the pile after the opening hand, top last
-    con = sqlite3.connect(Path(service.store.path))
-    con.execute("UPDATE commitments SET payload='[]' WHERE match_id=? AND label='deck' AND seat=0", (live.id,))
-    con.commit()
-    con.close()
+    sql = "UPDATE commitments SET payload='[]' WHERE match_id=? AND label='deck' AND seat=0"
+    await tamper(service.store, sql, live.id)
     checked, failed = await service.verify(live.id)
     assert [(c.label, c.seat) for c in failed] == [("deck", 0)]

@@ -60,8 +60,8 @@ async def test_wal_and_migrations_are_idempotent(db_path: str) -> None:
     await s.close()
 
 
-async def test_create_is_atomic_with_its_seats(any_store: Any) -> None:
-    store = any_store
+async def test_create_is_atomic_with_its_seats(store: Any) -> None:
+    store = store
     rec = _rec("abcd0000")
     bad = [SeatRecord(seat=0, name="A", user_id=7), SeatRecord(seat=1, name="B", user_id=7)]  # one user twice
     with pytest.raises(VersionConflict):
@@ -71,8 +71,8 @@ async def test_create_is_atomic_with_its_seats(any_store: Any) -> None:
     assert rec.rev == 1 and [s.name for s in await store.seats(rec.id)] == ["A"]
 
 
-async def test_append_moves_version_and_rev_and_refuses_a_double_append(any_store: Any) -> None:
-    store = any_store
+async def test_append_moves_version_and_rev_and_refuses_a_double_append(store: Any) -> None:
+    store = store
     rec = _rec("abcd0001", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), snapshot={"s": 0}, state_version=3)
@@ -91,8 +91,8 @@ async def test_append_moves_version_and_rev_and_refuses_a_double_append(any_stor
     assert snap is not None and (snap.seq, snap.state, snap.state_version) == (0, {"s": 0}, 3)
 
 
-async def test_a_failed_step_leaves_nothing_and_the_record_unchanged(any_store: Any) -> None:
-    store = any_store
+async def test_a_failed_step_leaves_nothing_and_the_record_unchanged(store: Any) -> None:
+    store = store
     rec = _rec("abcd0002", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), commitments=[_commitment(0, 0, "answer")])
@@ -124,8 +124,8 @@ async def test_every_lobby_write_is_conditional_on_the_revision_it_read(open_sto
     assert [s.name for s in await a.seats(rec.id)] == ["Alice"]
 
 
-async def test_operations_on_many_matches_never_interleave(any_store: Any) -> None:
-    store = any_store
+async def test_operations_on_many_matches_never_interleave(store: Any) -> None:
+    store = store
     """Lobby saves and appends on different matches, all at once, many times: each is whole."""
     lobbies = [_rec(f"1000{i:04d}") for i in range(20)]
     games = [_rec(f"2000{i:04d}", "active") for i in range(20)]
@@ -174,8 +174,8 @@ async def test_migration_from_a_schema_1_database(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_outbox_holds_steps_until_delivered(any_store: Any) -> None:
-    store = any_store
+async def test_outbox_holds_steps_until_delivered(store: Any) -> None:
+    store = store
     rec = _rec("abcd0004", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0))
@@ -186,8 +186,8 @@ async def test_outbox_holds_steps_until_delivered(any_store: Any) -> None:
     assert await store.undelivered() == [("abcd0004", 2)]
 
 
-async def test_commitments_are_labelled_several_per_step_and_full_length(any_store: Any) -> None:
-    store = any_store
+async def test_commitments_are_labelled_several_per_step_and_full_length(store: Any) -> None:
+    store = store
     rec = _rec("abcd0005", "active")
     await store.create_match(rec, [])
     await store.append(rec, _entry(0), commitments=[_commitment(0, 0, "deck"), _commitment(0, 1, "deck")])
@@ -201,17 +201,17 @@ async def test_commitments_are_labelled_several_per_step_and_full_length(any_sto
         await store.append(rec, _entry(2), commitments=[short])
 
 
-async def test_a_row_that_cannot_be_read_names_its_match(store: Store, db_path: str) -> None:
-    await store.create_match(_rec("abcd0006"), _seats("A"))
+async def test_a_row_that_cannot_be_read_names_its_match(sqlite_store: Store, db_path: str) -> None:
+    await sqlite_store.create_match(_rec("abcd0006"), _seats("A"))
     con = sqlite3.connect(db_path)
     con.execute("UPDATE seats SET options='{not json' WHERE match_id='abcd0006'")
     con.commit()
     con.close()
     with pytest.raises(CorruptRow) as err:
-        await store.seats("abcd0006")
+        await sqlite_store.seats("abcd0006")
     assert err.value.match_id == "abcd0006"
-    await store.mark_broken("abcd0006", "seats")
-    rec = await store.get_match("abcd0006")
+    await sqlite_store.mark_broken("abcd0006", "seats")
+    rec = await sqlite_store.get_match("abcd0006")
     assert rec is not None and rec.broken == "seats"
 
 
@@ -247,15 +247,15 @@ async def test_a_corrupt_database_is_caught_by_quick_check(tmp_path: Path) -> No
     assert err.value.code in ("corrupt", "not_a_database")
 
 
-async def test_disk_full_is_a_clear_error_and_writes_nothing(store: Store, db_path: str) -> None:
+async def test_disk_full_is_a_clear_error_and_writes_nothing(sqlite_store: Store, db_path: str) -> None:
     rec = _rec("abcd0007", "active")
-    await store.create_match(rec, [])
-    await store._write(lambda con: con.execute("PRAGMA max_page_count = 1"))  # the file cannot grow
+    await sqlite_store.create_match(rec, [])
+    await sqlite_store._write(lambda con: con.execute("PRAGMA max_page_count = 1"))  # the file cannot grow
     with pytest.raises(StorageUnavailable) as err:
         for seq in range(200):
-            await store.append(rec, _big(seq))
+            await sqlite_store.append(rec, _big(seq))
     assert err.value.code == "disk_full"
-    assert [e.seq for e in await store.log(rec.id)] == list(range(rec.version))
+    assert [e.seq for e in await sqlite_store.log(rec.id)] == list(range(rec.version))
 
 
 def _big(seq: int) -> LogEntry:
