@@ -32,12 +32,14 @@ class Settings(BaseSettings):
         return None if v in ("", None) else v
 
     def shards(self) -> dict[str, int]:
-        """discord.py's `shard_id` and `shard_count` for this process (none: one process, no sharding)."""
+        """The bot's `shard_ids` and `shard_count` for this process (none: one process, every shard).
+        The bot is an AutoShardedBot, which drops a `shard_id` and would then connect every shard in
+        every process: it is given the list of its one shard."""
         if self.shard_count is None:
             return {}
         if self.shard_id is None or self.shard_id >= self.shard_count:
             raise ValueError("SHARD_ID must be set, from 0 to SHARD_COUNT - 1")
-        return {"shard_id": self.shard_id, "shard_count": self.shard_count}
+        return {"shard_ids": [self.shard_id], "shard_count": self.shard_count}
 
     @field_validator("default_locale")
     @classmethod

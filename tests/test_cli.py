@@ -108,8 +108,16 @@ def test_shards_come_from_the_settings_and_are_checked() -> None:
     from bot.config import Settings
 
     assert Settings(_env_file=None).shards() == {}
-    assert Settings(_env_file=None, SHARD_ID="1", SHARD_COUNT="4").shards() == {"shard_id": 1, "shard_count": 4}
+    shards = Settings(_env_file=None, SHARD_ID="1", SHARD_COUNT="4").shards()
+    assert shards == {"shard_ids": [1], "shard_count": 4}
     import pytest
+
+    from bot.app import TavernierBot
+
+    # Found by the load test: the bot is an AutoShardedBot, which ignores `shard_id` and connected every
+    # shard in every process. Given the settings, it connects this process's shard alone.
+    bot = TavernierBot(database_path=":memory:", **shards)
+    assert bot.shard_ids == [1] and bot.shard_count == 4
 
     with pytest.raises(ValueError):
         Settings(_env_file=None, SHARD_ID="4", SHARD_COUNT="4").shards()
