@@ -49,6 +49,7 @@ class TavernierBot(commands.AutoShardedBot):
         thread_pace: Any = None,
         clock: Callable[[], float] = time.time,
         tick_every: float = 60.0,
+        store_options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("intents", intents())
@@ -69,17 +70,28 @@ class TavernierBot(commands.AutoShardedBot):
         self.thread_pace = thread_pace  # None: Discord's pace (cogs/pacing.py); tests may lift it
         self.clock = clock  # the time port: reminders, clocks and absences read it (tests move it)
         self.tick_every = tick_every
+        self.store_options = store_options or {}  # e.g. a PostgreSQL schema of its own (tests, the load test)
         self._timekeeper: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.service: MatchService | None = None
         self.host: Any = None
+
+    @property
+    def lease_holder(self) -> str:
+        """Who holds this process's leases in the database: its shards, not its pid. A process that
+        died and is started again for the same shards takes its matches back at once, instead of
+        waiting for its old leases to expire (90 s) while its AI seats and clocks stand still."""
+        ids = getattr(self, "shard_ids", None)
+        if not ids:
+            return "every shard"
+        return f"shards {','.join(map(str, ids))} of {self.shard_count}"
 
     async def setup_hook(self) -> None:
         from cogs import setup_cogs
 
         if self.load_games:
             load_all_games()
-        self.store = await open_store(self.database_path)
+        self.store = await open_store(self.database_path, **self.store_options)
         await setup_cogs(self)
         if self.sync_commands:
             if self.dev_guild_id:

@@ -23,6 +23,7 @@ async def setup_cogs(bot: Any) -> None:
         seed_source=getattr(bot, "seed_source", None),
         clock=getattr(bot, "clock", time.time),
     )
+    service.holder = bot.lease_holder
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
     bot.service, bot.host = service, host

@@ -8,6 +8,10 @@ Measured here, never asserted in tests (shared machines are noisy):
 - resident memory of a fresh process with 1,000 active matches loaded;
 - play-by-post: DMs and mentions per player, thread posts and REST calls per move over a whole match
   (bot/devtools/traffic.py), and the 429s collected by several fast matches with and without our pace;
+- several bot processes on one PostgreSQL (1, 2, 4, and 2 with one killed): through the service
+  (bot/devtools/load.py, AI against AI too) and through the offline Discord, one gateway connection
+  per process (bot/devtools/load_discord.py): actions per second, p99 interaction → response, and
+  the moves lost or duplicated;
 - and whatever a game or the rules lookup exposes in its own `bench` module.
 """
 
@@ -359,6 +363,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--load-guilds", type=int, default=32, help="servers of the load test on PostgreSQL, 6 matches each (0: skip)"
     )
+    parser.add_argument(
+        "--discord-load-servers",
+        type=int,
+        default=16,
+        help="servers of the load test through the offline Discord on PostgreSQL, 3 rounds of 2 matches (0: skip)",
+    )
     parser.add_argument("--rss-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     import logging
@@ -479,6 +489,15 @@ def main(argv: list[str]) -> int:
         if not args.json:
             for name, fig in load.items():
                 print(f"== processes ({name}): {json.dumps(fig)}")
+    if args.discord_load_servers and not args.game:
+        # the same, people clicking through the offline Discord: one gateway connection per process
+        from .load_discord import figures as discord_load_figures
+
+        through_discord = discord_load_figures(args.discord_load_servers)
+        report["processes_through_discord"] = through_discord
+        if not args.json:
+            for name, fig in through_discord.items():
+                print(f"== processes through Discord ({name}): {json.dumps(fig)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

@@ -31,7 +31,7 @@ from bot.engine.rng import choice
 from bot.games import load_all
 
 from .fakediscord import FakeDiscord
-from .table import custom_ids, walk_components
+from .table import custom_ids, move_of, random_menu_click
 
 JSON = dict[str, Any]
 MENU_PREFIXES = ("tv:x:", "tv:v:", "tv:d:", "tv:m:", "tv:g:")
@@ -338,30 +338,13 @@ async def _move(campaign: Campaign, who: JSON, guild: JSON, mid: str, thread_id:
         )
         if menu is None:
             return
-        ids = custom_ids(menu)
-        confirm = next((c for c in ids if c.startswith("tv:ok:")), None)
-        buttons = [c for c in ids if c.startswith(("tv:x:", "tv:v:", "tv:d:"))]
-        selects = [
-            c
-            for c in walk_components(menu.get("components") or [])
-            if c.get("custom_id", "").startswith(("tv:m:", "tv:g:"))
-        ]
         since = len(fd.calls)
-        if confirm:
-            payload, final = fd.component(menu, confirm, who, guild), True
-        elif buttons:
-            pick = choice(rng, buttons)
-            payload, final = fd.component(menu, pick, who, guild), pick.startswith("tv:x:")
-        elif selects:
-            select = selects[0]
-            value = choice(rng, [o["value"] for o in select["options"]])
-            payload, final = (
-                fd.component(menu, select["custom_id"], who, guild, values=[value]),
-                select["custom_id"].startswith("tv:m:"),
-            )
-        else:
+        clicked = random_menu_click(fd, menu, who, guild, rng)
+        if clicked is None:
             return
-        version, code = _version_code(payload, mid)
+        payload, final = clicked
+        confirm = payload["data"]["custom_id"].startswith("tv:ok:")
+        version, code = move_of(payload)
         if final and kill:
             await campaign.send(payload, kill_after=rng.below(40_000) / 1_000_000)
             return
@@ -371,18 +354,6 @@ async def _move(campaign: Campaign, who: JSON, guild: JSON, mid: str, thread_id:
             campaign._record_ack(since, mid, version, code)
         if confirm or (final and not code.startswith("!")):
             return  # played (a preview goes on to its Confirm)
-
-
-def _version_code(payload: JSON, mid: str) -> tuple[int | None, str]:
-    data = payload["data"]
-    custom_id = data["custom_id"]
-    parts = custom_id.split(":", 4)
-    if custom_id.startswith("tv:x:") and len(parts) == 5:
-        return int(parts[3]), parts[4]
-    if custom_id.startswith("tv:m:") and len(parts) == 4 and data.get("values"):
-        value = data["values"][0]
-        return (int(parts[3]), value) if "~" in value and not value.startswith("!") else (None, value)
-    return None, ""
 
 
 def main(argv: list[str]) -> int:

@@ -1,6 +1,8 @@
-"""The bot as its own process, on the loopback fake Discord: the crash campaign kills it and restarts it.
+"""The bot as its own process, on the loopback fake Discord: the crash campaign kills it and restarts it,
+and the load test runs several of them, one shard each, on one PostgreSQL.
 
-python -m bot.devtools.crashbot --db PATH --base http://127.0.0.1:PORT [--test-games]
+python -m bot.devtools.crashbot --db PATH|URL --base http://127.0.0.1:PORT [--test-games]
+    [--schema NAME] [--shard K --shards N]
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--db", required=True)
     parser.add_argument("--base", required=True, help="the fake Discord's loopback address")
     parser.add_argument("--test-games", action="store_true")
+    parser.add_argument("--schema", help="a PostgreSQL schema of its own (the load test)")
+    parser.add_argument("--shard", type=int, help="this process's shard (with --shards)")
+    parser.add_argument("--shards", type=int, help="how many shards the bot has")
     args = parser.parse_args(argv)
     import discord.gateway
     import discord.http
@@ -32,8 +37,15 @@ def main(argv: list[str]) -> int:
         from bot.testgames import register_test_games
 
         register_test_games()
+    shards = {} if args.shards is None else {"shard_ids": [args.shard or 0], "shard_count": args.shards}
     bot = TavernierBot(
-        database_path=args.db, ai_delay=0.0, ai_level="easy", guild_ready_timeout=0.05, thread_pace=NoPace()
+        database_path=args.db,
+        ai_delay=0.0,
+        ai_level="easy",
+        guild_ready_timeout=0.05,
+        thread_pace=NoPace(),
+        store_options={"schema": args.schema} if args.schema else None,
+        **shards,
     )
     bot.run("fake-token", log_handler=None)
     return 0

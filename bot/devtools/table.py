@@ -35,6 +35,46 @@ def custom_ids(message: JSON) -> list[str]:
     return [c["custom_id"] for c in walk_components(message.get("components") or []) if "custom_id" in c]
 
 
+def random_menu_click(fd: FakeDiscord, menu: JSON, who: JSON, guild: JSON | None, rng: Rng) -> tuple[JSON, bool] | None:
+    """A person who clicks anything the private menu offers (its Confirm first): the interaction, and
+    whether it plays a move (a move's button, or an entry of the menu of moves). None: not a menu."""
+    from bot.engine.rng import choice
+
+    ids = custom_ids(menu)
+    confirm = next((c for c in ids if c.startswith("tv:ok:")), None)
+    if confirm:
+        return fd.component(menu, confirm, who, guild), True
+    buttons = [c for c in ids if c.startswith(("tv:x:", "tv:v:", "tv:d:"))]
+    if buttons:
+        pick = choice(rng, buttons)
+        return fd.component(menu, pick, who, guild), pick.startswith("tv:x:")
+    select = next(
+        (
+            c
+            for c in walk_components(menu.get("components") or [])
+            if c.get("custom_id", "").startswith(("tv:m:", "tv:g:"))
+        ),
+        None,
+    )
+    if select is None:
+        return None
+    value = choice(rng, [o["value"] for o in select["options"]])
+    return fd.component(menu, select["custom_id"], who, guild, values=[value]), select["custom_id"].startswith("tv:m:")
+
+
+def move_of(payload: JSON) -> tuple[int | None, str]:
+    """The version a menu click was made at and the move's code, when the click plays a move."""
+    data = payload["data"]
+    custom_id = data["custom_id"]
+    parts = custom_id.split(":", 4)
+    if custom_id.startswith("tv:x:") and len(parts) == 5:
+        return int(parts[3]), parts[4]
+    if custom_id.startswith("tv:m:") and len(parts) == 4 and data.get("values"):
+        value = data["values"][0]
+        return (int(parts[3]), value) if "~" in value and not value.startswith("!") else (None, value)
+    return None, ""
+
+
 class Table:
     """One guild, one text channel, the bot, and the people sitting at the table."""
 
@@ -240,8 +280,10 @@ async def open_table(
     pace: Any = None,
     clock: Any = None,
     ai_level: str | None = "easy",
+    store_options: dict[str, Any] | None = None,
 ) -> AsyncIterator[Table]:
-    """A fake Discord with a guild of these people and a logged-in bot on a fresh database.
+    """A fake Discord with a guild of these people and a logged-in bot on a fresh database: a SQLite
+    file's path, or a PostgreSQL URL with `store_options={"schema": ...}` of its own.
 
     Match seeds count up from `first_seed`, so what a test, the demo or the bench plays is reproducible.
     People here click far faster than anyone does: Discord's posting pace is lifted unless `pace` is given.
@@ -260,6 +302,7 @@ async def open_table(
             ai_level=ai_level,
             seed_source=lambda: next(seeds),
             thread_pace=pace or NoPace(),
+            store_options=store_options,
             **({"clock": clock} if clock is not None else {}),
         )
         await start_bot(fd, bot, [guild])

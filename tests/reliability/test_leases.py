@@ -175,3 +175,44 @@ async def test_a_lease_read_older_than_memory_does_not_reload_the_match(store: A
     store.get_match = real_get
     assert service._live.get(match_id) is live  # the same object: not read again
     await service.close()
+
+
+async def test_a_process_started_again_for_its_shards_takes_its_matches_back_at_once(store: Any) -> None:
+    """Found by the load test through the offline Discord: a killed process, started again by its
+    supervisor, waited for its own old leases to expire (90 s, then the next tick) before its AI seats
+    played again. A process holds its leases as its shards, so the new one for the same shards takes them
+    back at once; a process of other shards still waits for them to expire."""
+    from bot.app import TavernierBot
+    from bot.config import Settings
+
+    def holder(shard: str) -> str:
+        return TavernierBot(database_path=":memory:", **Settings(SHARD_ID=shard, SHARD_COUNT="2").shards()).lease_holder
+
+    assert holder("0") == holder("0") != holder("1")
+    setup = MatchService(store, ai_level="easy", ai_delay=3600.0)
+    match_id = await _against_the_ai(setup)
+    await setup.close()
+    version = (await store.get_match(match_id)).version
+
+    killed = MatchService(store, ai_level="easy", ai_delay=3600.0)  # holds the lease, thinks for an hour
+    killed.holder = holder("0")
+    await killed.resume_all()
+    while await store.lease_holder(match_id) is None:
+        await asyncio.sleep(0.01)
+    killed.closed = True  # SIGKILL: its tasks stop, nothing is handed over
+    for task in list(killed._ai_tasks.values()):
+        task.cancel()
+
+    other = MatchService(store, ai_level="easy")
+    other.holder = holder("1")
+    await other.resume_all()
+    await other.wait_idle(30)
+    assert (await store.get_match(match_id)).version == version  # not its lease to take yet
+    await other.close()
+
+    again = MatchService(store, ai_level="easy")
+    again.holder = holder("0")
+    await again.resume_all()
+    await again.wait_idle(30)
+    assert (await store.get_match(match_id)).version > version  # the AI played on at once
+    await again.close()

@@ -374,10 +374,14 @@ class FakeDiscord(InteractionBuilders):
             await asyncio.sleep(0 if spins < 100 else 0.001)
 
     async def gateway_dispatch(self, event: str, data: JSON) -> int:
-        """Send a DISPATCH event to the most recently connected bot; returns its sequence number."""
+        """Send a DISPATCH event to the connected bot that holds its guild's shard (the most recent one);
+        returns its sequence number. With several processes, a guild whose shard is down raises."""
         if self._server is None or not self._server.connections:
             raise RuntimeError("no bot is connected to the fake gateway (transport='http' and connect_bot())")
-        return await self._server.connections[-1].dispatch(event, data)
+        conn = self._server.connection_for(data.get("guild_id"))
+        if conn is None:
+            raise RuntimeError(f"no bot holds the shard of guild {data.get('guild_id')}")
+        return await conn.dispatch(event, data)
 
     def emit(self, event: str, data: JSON) -> None:
         """Deliver a gateway DISPATCH event to the running bots, as Discord does after some REST calls.
@@ -394,8 +398,11 @@ class FakeDiscord(InteractionBuilders):
     async def _broadcast(self, event: str, data: JSON) -> None:
         try:
             assert self._server is not None
+            whole_guild = event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+            guild_id = data.get("id") if whole_guild else data.get("guild_id")
             for conn in list(self._server.connections):
-                await conn.dispatch(event, data)
+                if guild_id is None or conn.owns(guild_id):
+                    await conn.dispatch(event, data)
         finally:
             self._inflight -= 1
 

@@ -87,6 +87,8 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     choices: list[JSON] | None = None  # autocomplete answer
     modal: JSON | None = None  # modal sent in answer
+    responded_at: float | None = None  # time.perf_counter() when its callback arrived (the load test)
+    said: list[str] = field(default_factory=list)  # the text of its answer, followups and edits, in order
 
 
 class World:
@@ -199,7 +201,10 @@ class World:
         locale: str = "fr",
         channels: list[str] | tuple[str, ...] = ("general",),
     ) -> JSON:
-        """A GUILD_CREATE payload kept live: channels and threads created later are added to it."""
+        """A GUILD_CREATE payload kept live: channels and threads created later are added to it. Each
+        guild is created a millisecond after the last, so that guilds spread over shards as real ones do
+        (a guild's shard is its id's creation millisecond modulo the shard count)."""
+        self._next_id += 1 << 22
         gid = self.snowflake()
         all_members = [self.member_payload(self.bot_user)] + [self.member_payload(u) for u in members]
         guild: JSON = {

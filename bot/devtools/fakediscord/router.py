@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -284,6 +285,8 @@ class Router:
         elif kind == 9:
             it.modal = data
         it.response_type = kind
+        it.responded_at = time.perf_counter()
+        it.said.append(str((data or {}).get("content") or ""))
         answer: JSON = {
             "id": str(it.id),
             "type": it.type,
@@ -309,6 +312,7 @@ class Router:
         problem = check_message_body(body)
         if problem:
             return problem
+        it.said.append(str(body.get("content") or ""))
         if it.loading and it.original_id is not None:
             # the first followup after a "thinking" defer replaces that message (keeping its ephemerality)
             message = self.w.find_message(it.original_id)
@@ -348,6 +352,7 @@ class Router:
         problem = check_message_body(body)
         if problem:
             return problem
+        it.said.append(str(body.get("content") or ""))
         self.w.edit_message(message, body, files)
         if message_id == "@original" and it.loading:
             message["flags"] &= ~128

@@ -154,6 +154,13 @@ class GatewayConnection:
     def __init__(self, ws: web.WebSocketResponse) -> None:
         self.ws = ws
         self.seq = 0
+        self.shard = (0, 1)  # (shard id, shard count) it identified with
+
+    def owns(self, guild_id: int | str | None) -> bool:
+        """Whether Discord sends this guild's events to this connection: shard (guild_id >> 22) % count;
+        events of no guild (DMs) go to shard 0."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (int(guild_id) >> 22) % count) == shard_id
 
     async def send(self, payload: dict[str, Any]) -> None:
         await self.ws.send_str(json.dumps(payload))
@@ -258,24 +265,31 @@ class HttpServer:
                     await conn.send({"op": 11})
                 elif op == 2:
                     self.fake.identify_payloads.append(frame["d"])
-                    await self._ready(conn, frame["d"].get("shard") or [0, 1])
+                    conn.shard = tuple(frame["d"].get("shard") or (0, 1))  # type: ignore[assignment]
+                    await self._ready(conn)
                 elif op == 6:
                     await conn.dispatch("RESUMED", {})
         finally:
             self.connections.remove(conn)
         return ws
 
-    async def _ready(self, conn: GatewayConnection, shard: list[int]) -> None:
-        """READY (with the shard the bot identified as: AutoShardedBot reads it), then the guilds."""
+    def connection_for(self, guild_id: int | str | None) -> GatewayConnection | None:
+        """The newest connection that holds this guild's shard (a restarted process replaces its old one)."""
+        return next((c for c in reversed(self.connections) if c.owns(guild_id)), None)
+
+    async def _ready(self, conn: GatewayConnection) -> None:
+        """READY (with the shard the bot identified as: AutoShardedBot reads it), then the guilds of that
+        shard alone, as Discord does."""
         w = self.fake.world
+        guilds = [g for g in w.guilds.values() if conn.owns(g["id"])]
         await conn.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": w.bot_user,
-                "guilds": [{"id": g["id"], "unavailable": True} for g in w.guilds.values()],
+                "guilds": [{"id": g["id"], "unavailable": True} for g in guilds],
                 "session_id": "fakesession",
-                "shard": list(shard),
+                "shard": list(conn.shard),
                 "resume_gateway_url": str(self.gateway_url),
                 "application": {"id": str(w.application_id), "flags": 0},
                 "private_channels": [],
@@ -284,5 +298,5 @@ class HttpServer:
                 "geo_ordered_rtc_regions": [],
             },
         )
-        for guild in w.guilds.values():
+        for guild in guilds:
             await conn.dispatch("GUILD_CREATE", guild)
