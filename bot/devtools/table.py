@@ -268,6 +268,22 @@ class Table:
         return message if self.service.drafts.get(custom_ids(message)[0].rsplit(":", 1)[1]) else None
 
 
+def on_given_database(db_path: str | Path, store_options: dict[str, Any] | None) -> tuple[str, dict[str, Any] | None]:
+    """Where a table's bot keeps its matches: the database it was given. The Discord tests replace this
+    to run a module's tables on PostgreSQL too (tests/discord/conftest.py), the same path always
+    reaching the same database (a bot started again finds its matches)."""
+    return str(db_path), store_options
+
+
+database_of_table = on_given_database
+
+
+def table_bot(db_path: str | Path, store_options: dict[str, Any] | None = None, **kwargs: Any) -> TavernierBot:
+    """The bot of a table (or the same bot started again) on the table's database."""
+    database, options = database_of_table(db_path, store_options)
+    return TavernierBot(database_path=database, store_options=options, **kwargs)
+
+
 @contextlib.asynccontextmanager
 async def open_table(
     db_path: str | Path,
@@ -296,13 +312,13 @@ async def open_table(
         people = {n: fd.add_user(n, locale) for n in names}
         guild = fd.add_guild(members=list(people.values()), name="Taverne", locale=locale)
         seeds = itertools.count(first_seed)
-        bot = TavernierBot(
-            database_path=str(db_path),
+        bot = table_bot(
+            db_path,
+            store_options,
             ai_delay=0.0,
             ai_level=ai_level,
             seed_source=lambda: next(seeds),
             thread_pace=pace or NoPace(),
-            store_options=store_options,
             **({"clock": clock} if clock is not None else {}),
         )
         await start_bot(fd, bot, [guild])

@@ -30,6 +30,37 @@ def rendered_viewers(monkeypatch: pytest.MonkeyPatch) -> dict[bytes, Any]:
     return seen
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.definition.get_closest_marker("both_backends"):
+        metafunc.parametrize("backend", ["sqlite", "postgresql"])
+
+
+@pytest.fixture
+def backend() -> str:
+    """The database the tables of a test run on: SQLite, or both for a module marked `both_backends`."""
+    return "sqlite"
+
+
+@pytest.fixture(autouse=True)
+def _tables_on_backend(backend: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On PostgreSQL, every table of the test keeps its matches in a schema of its own, one per path
+    the test gave (a bot started again on the same path finds its matches)."""
+    if backend != "postgresql":
+        return
+    import uuid
+
+    from bot.devtools import table as tables
+
+    url = request.getfixturevalue("postgres_url")
+    schemas: dict[str, str] = {}
+
+    def on_postgres(db_path: Any, store_options: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+        schema = schemas.setdefault(str(db_path), f"t_{uuid.uuid4().hex[:16]}")
+        return url, {**(store_options or {}), "schema": schema}
+
+    monkeypatch.setattr(tables, "database_of_table", on_postgres)
+
+
 @pytest_asyncio.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
     async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob", "Eve")) as t:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.devtools.table import Table, custom_ids, open_table
+import pytest
+
+from bot.devtools.table import Table, custom_ids, open_table, table_bot
 from bot.engine import Outcome, Rng, txt
 from bot.services.ratings import ranks_of, rerate
 from bot.storage import Rating
 
 from .conftest import private_text, started_match
+
+pytestmark = pytest.mark.both_backends  # the matches they play go through either database
 
 
 async def _finish(table: Table, live: object, seed: int = 4) -> None:
@@ -71,7 +75,6 @@ async def test_the_rematch_button_swaps_sides_in_a_new_thread(tmp_path: Path) ->
 
 
 async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_path: Path) -> None:
-    from bot.app import TavernierBot
     from bot.devtools.fakediscord import start_bot
     from cogs.pacing import NoPace
 
@@ -97,7 +100,7 @@ async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_p
             await table.play_turn("Alice", practice, rng)
         assert practice.rec.outcome is not None
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         again = await bot.service.get(practice.id)
         assert again.game.dump_state(again.state) == practice.game.dump_state(practice.state)

@@ -6,9 +6,13 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
 from tests.discord.conftest import PRIVATE_MARK, public_calls, started_match
+
+pytestmark = pytest.mark.both_backends  # the matches they play go through either database
 
 PUBLIC_IDS = re.compile(
     r"^tv:(act|hand|join|ai|start|rematch):[0-9a-f]{8}$|^tv:(rv|try):[0-9a-f]{8}:\d+$|^tv:undo:[0-9a-f]{8}:\d+:[yn]$|^tv:log:[0-9a-f]{8}:\d+$"
@@ -161,3 +165,8 @@ async def test_log_lines_carry_no_hidden_information(table: Table, caplog: Any) 
         message = record.getMessage()
         assert PRIVATE_MARK not in message
         assert not any(h in message for h in hands_seen | compact), message
+
+
+async def test_these_tables_run_on_the_database_under_test(table: Table, backend: str) -> None:
+    """The module runs twice (`both_backends`): its bots keep their matches in SQLite, then PostgreSQL."""
+    assert type(table.service.store).__name__ == {"sqlite": "Store", "postgresql": "PgStore"}[backend]

@@ -5,14 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.app import TavernierBot
+import pytest
+
 from bot.devtools.fakediscord import start_bot
-from bot.devtools.table import Table, open_table
+from bot.devtools.table import Table, open_table, table_bot
 from bot.devtools.traffic import match_traffic
 from bot.engine import Rng
 from cogs.pacing import NoPace, Pace
 
 from .conftest import new_match, private_text, started_match
+
+pytestmark = pytest.mark.both_backends  # the matches they play go through either database
 
 
 async def test_a_match_speaks_its_creators_language_not_the_servers(tmp_path: Path) -> None:
@@ -98,7 +101,7 @@ async def test_a_turn_held_when_the_bot_died_is_posted_after_the_restart(tmp_pat
         lines = list(held.lines)
         notifier._held.clear()  # the process dies: nothing held survives in memory
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
         posted = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))

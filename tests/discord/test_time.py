@@ -8,14 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.app import TavernierBot
+import pytest
+
 from bot.devtools.fakediscord import start_bot
-from bot.devtools.table import Table, open_table
+from bot.devtools.table import Table, open_table, table_bot
 from bot.engine import Rng
 from bot.services.timers import DAY, HOUR
 from cogs.pacing import NoPace
 
 from .conftest import private_text
+
+pytestmark = pytest.mark.both_backends  # the matches they play go through either database
 
 START = 1_800_000_000.0
 
@@ -44,7 +47,7 @@ async def _match(table: Table, **options: Any) -> Any:
 
 async def _restart(table: Table, db: Path, clock: Clock) -> Any:
     await table.bot.close()
-    bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace(), clock=clock)
+    bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace(), clock=clock)
     await start_bot(table.fd, bot, [table.guild])
     table.bot = bot
     await table.idle()

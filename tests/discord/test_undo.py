@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.app import TavernierBot
+import pytest
+
 from bot.devtools.fakediscord import start_bot
-from bot.devtools.table import Table, custom_ids, open_table
+from bot.devtools.table import Table, custom_ids, open_table, table_bot
 from bot.engine import Rng
 from cogs.pacing import NoPace
 
 from .conftest import private_text, started_match
+
+pytestmark = pytest.mark.both_backends  # the matches they play go through either database
 
 
 async def _palet(table: Table) -> object:
@@ -47,7 +50,7 @@ async def test_a_move_taken_back_with_the_opponents_consent(tmp_path: Path) -> N
         answered = table.fd.message(question["id"]) or {}
         assert not custom_ids(answered) and "le coup est repris" in answered["content"]  # answered once
         await table.bot.close()
-        bot = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         reloaded = await bot.service.get(live.id)
         assert reloaded.game.dump_state(reloaded.state) == before  # the undo replays after a restart
