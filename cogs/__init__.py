@@ -24,6 +24,8 @@ async def setup_cogs(bot: Any) -> None:
         clock=getattr(bot, "clock", time.time),
     )
     service.holder = bot.lease_holder
+    if getattr(bot, "shard_ids", None) and bot.shard_count:
+        service.shards = (frozenset(bot.shard_ids), bot.shard_count)
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
     bot.service, bot.host = service, host

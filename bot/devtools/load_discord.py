@@ -16,6 +16,7 @@ AI against AI runs in the service-level load test (`load.py`): Discord has no co
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import signal
 import subprocess
@@ -50,8 +51,8 @@ class Tally:
 class Fleet:
     """The bot processes, one per shard, and the players' side of the fake Discord."""
 
-    def __init__(self, fd: FakeDiscord, url: str, schema: str, shards: int, workdir: Path) -> None:
-        self.fd, self.url, self.schema, self.shards, self.workdir = fd, url, schema, shards, workdir
+    def __init__(self, fd: FakeDiscord, url: str, store: Any, schema: str, shards: int, workdir: Path) -> None:
+        self.fd, self.url, self.store, self.schema, self.shards, self.workdir = fd, url, store, schema, shards, workdir
         self.procs: dict[int, subprocess.Popen[bytes]] = {}
         self.tally = Tally()
 
@@ -130,13 +131,8 @@ class Fleet:
         channel = fd.text_channel(guild)
         known = set(fd.world.channels)
         options = {"jeu": GAME, **({"ia": True} if ai else {})}
-        if (
-            await self.send(
-                fd.slash("partie", people[0], guild, channel=channel, subcommand="nouvelle", options=options)
-            )
-            is None
-        ):
-            return None
+        # unanswered (the process died): the thread may still have appeared, and the person goes on in it
+        await self.send(fd.slash("partie", people[0], guild, channel=channel, subcommand="nouvelle", options=options))
         thread = next(
             (
                 c
@@ -151,9 +147,15 @@ class Fleet:
         if lobby is None:
             return None
         mid = next(c for c in custom_ids(lobby) if c.startswith("tv:start:")).split(":")[2]
-        if not ai:
-            await self.send(fd.component(lobby, f"tv:join:{mid}", people[1], guild))
-        await self.send(fd.component(lobby, f"tv:start:{mid}", people[0], guild))
+        for _ in range(5):  # a click the killed process never answered: the person clicks again
+            seats = await self.store.seats(mid)
+            if not ai and len(seats) < 2:
+                await self.send(fd.component(lobby, f"tv:join:{mid}", people[1], guild))
+                continue
+            rec = await self.store.get_match(mid)
+            if rec is None or rec.status != "lobby":
+                break
+            await self.send(fd.component(lobby, f"tv:start:{mid}", people[0], guild))
         return mid, int(thread["id"])
 
     async def move(self, who: JSON, guild: JSON, mid: str, thread_id: int, rng: Rng) -> bool:
@@ -214,34 +216,57 @@ async def _round(fleet: Fleet, store: Any, guild: JSON, people: list[JSON], rng:
     await asyncio.gather(*(play(mid, thread) for mid, thread in matches))
 
 
-async def _audit(store: Any, tally: Tally) -> dict[str, int]:
+async def _audit(store: Any, tally: Tally, url: str, schema: str) -> dict[str, Any]:
+    """Every log against what the people were told: a confirmed move must be in it at the version it
+    was clicked at; a log holds no more moves of people than they clicked; no log has a gap."""
     from bot.engine import get_game
 
-    ids = [r.id for r in await store.matches_with_status("active", "finished", "lobby", "cancelled")]
-    lost = duplicated = gaps = finished = steps = 0
-    for mid in ids:
-        rec = await store.get_match(mid)
-        entries = await store.log(mid)
+    recs = await store.matches_with_status("active", "finished", "lobby", "cancelled")
+    lost = duplicated = gaps = steps = 0
+    for rec in recs:
+        entries = await store.log(rec.id)
         steps += len(entries)
-        finished += rec.status == "finished"
         gaps += [e.seq for e in entries] != list(range(len(entries)))
-        people = {s.seat for s in await store.seats(mid) if not s.is_ai}
+        people = {s.seat for s in await store.seats(rec.id) if not s.is_ai}
         by_seq = {e.seq: e for e in entries}
         game = get_game(rec.game)
-        for (amid, version), code in tally.acknowledged.items():
-            entry = by_seq.get(version) if amid == mid else None
-            if amid == mid and (entry is None or game.encode_action(game.parse_action(entry.action)) != code):
+        for (mid, version), code in tally.acknowledged.items():
+            entry = by_seq.get(version) if mid == rec.id else None
+            if mid == rec.id and (entry is None or game.encode_action(game.parse_action(entry.action)) != code):
                 lost += 1
         played = sum(1 for e in entries if e.kind == "action" and e.seat in people)
-        duplicated += max(0, played - sum(1 for m, _ in tally.moves_sent if m == mid))
+        duplicated += max(0, played - sum(1 for m, _ in tally.moves_sent if m == rec.id))
+    stall, stalled_at = await _longest_stall(url, schema)
     return {
         "lost": lost,
         "duplicated": duplicated,
         "log_gaps": gaps,
-        "finished": finished,
+        "matches": len(recs),
+        "started": sum(1 for r in recs if r.status in ("active", "finished")),
+        "finished": sum(1 for r in recs if r.status == "finished"),
+        # created, but the answer to /partie nouvelle was lost with the process: its creator made another
+        "left_in_lobby": sum(1 for r in recs if r.status == "lobby"),
         "steps": steps,
-        "matches": len(ids),
+        "longest_stall_s": stall,
+        "stalled_at": stalled_at,
     }
+
+
+async def _longest_stall(url: str, schema: str) -> tuple[float, str]:
+    """The longest a match waited between two of its steps (what a restart costs), and where."""
+    import asyncpg
+
+    con = await asyncpg.connect(url, server_settings={"search_path": schema})
+    try:
+        rows = await con.fetch("SELECT match_id, seq, kind, seat, created_at FROM log ORDER BY match_id, seq")
+    finally:
+        await con.close()
+    worst, where = 0.0, ""
+    for before, after in itertools.pairwise(rows):
+        if before["match_id"] == after["match_id"] and after["created_at"] - before["created_at"] > worst:
+            worst = after["created_at"] - before["created_at"]
+            where = f"{after['match_id']} step {after['seq']} ({after['kind']}, seat {after['seat']})"
+    return round(worst, 1), where
 
 
 async def run(
@@ -262,7 +287,7 @@ async def run(
             for g in range(guilds):
                 people = [fd.add_user(f"Joueur{g}a"), fd.add_user(f"Joueur{g}b")]
                 servers.append((fd.add_guild(members=people, name=f"Taverne {g}"), people))
-            fleet = Fleet(fd, url, schema, processes, Path(tmp))
+            fleet = Fleet(fd, url, store, schema, processes, Path(tmp))
             try:
                 for shard in range(processes):
                     await fleet.start(shard)
@@ -278,7 +303,7 @@ async def run(
             finally:
                 fleet.stop()
                 errors = len(fd.errors)
-    audit = await _audit(store, fleet.tally)
+    audit = await _audit(store, fleet.tally, url, schema)
     await store.close()
     latencies = sorted(fleet.tally.response_ms)
     p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))] if latencies else 0.0

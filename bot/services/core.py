@@ -77,6 +77,10 @@ class ServiceCore:
         #: the holder of its lease, renewed while it works and taken over once it expires (#16).
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.lease_ttl = 90.0
+        #: This process's shards and how many there are (set by the bot); None: it runs alone. The
+        #: process of a match's shard keeps its AI seats and time; the others only take over a match
+        #: whose holder let its lease expire (died, or stopped).
+        self.shards: tuple[frozenset[int], int] | None = None
         self._leases: dict[str, float] = {}  # match id → until when this process holds it
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
@@ -129,6 +133,8 @@ class ServiceCore:
         broken once (its thread told) and refused from then on; the other matches are not affected."""
         live = self._live.get(match_id)
         if live is not None:
+            if getattr(self.store, "shared", False) and not live.lock.locked():
+                live = await self._fresh(live)
             self._touch(live)
             return live
         lock = self._loading.setdefault(match_id, asyncio.Lock())
@@ -171,6 +177,14 @@ class ServiceCore:
     async def _due_now(self, *, ai_only: bool = False) -> list[str]:
         raise NotImplementedError
 
+    def owns(self, guild_id: int | None) -> bool | None:
+        """Whether this process holds the shard of the guild (Discord's `(guild_id >> 22) % count`; a
+        match of no guild lives on shard 0); None when it runs alone (no shards)."""
+        if self.shards is None:
+            return None
+        ids, count = self.shards
+        return ((guild_id or 0) >> 22) % count in ids
+
     async def _lease(self, match_id: str) -> bool:
         """Whether this process keeps the match's AI seats and time now: its lease, renewed in the
         database once a third of it has run out, or taken when free or expired. Each time it goes to
@@ -179,15 +193,18 @@ class ServiceCore:
         now = self._clock()
         if self._leases.get(match_id, 0.0) - self.lease_ttl * 2 / 3 > now:
             return True
-        if not await self.store.take_lease(match_id, self.holder, now, self.lease_ttl):
+        live = self._live.get(match_id)
+        owner = self.owns(live.rec.guild_id) if live is not None else None
+        if not await self.store.take_lease(match_id, self.holder, now, self.lease_ttl, owner=owner):
             self._leases.pop(match_id, None)
             return False
         self._leases[match_id] = now + self.lease_ttl
         if match_id in self._live:
             live = self._live[match_id]
             rec = await self.store.get_match(match_id)
-            # Only a newer row: one read before a move committed here is older than memory, not news.
-            if rec is not None and rec.rev > live.rec.rev and not live.lock.locked():
+            # Only a step written elsewhere: a row read before a move committed here is older than memory,
+            # and a metadata write of this process in flight (its thread, its timers) is not news either.
+            if rec is not None and rec.version > live.version and not live.lock.locked():
                 await self._reload(match_id)
         return True
 
@@ -255,6 +272,14 @@ class ServiceCore:
             match = self._live.get(old)
             if match is not None and not match.lock.locked() and not match.delivery.locked():
                 self._drop(old)
+
+    async def _fresh(self, live: LiveMatch) -> LiveMatch:
+        """On a database shared by processes, the match as its row says: another process may have
+        played it (its AI seat or clock, taken over with its lease). One row read."""
+        rec = await self.store.get_match(live.id)
+        if rec is not None and rec.version > live.version and not live.lock.locked():
+            return await self._reload(live.id)
+        return live
 
     async def _reload(self, match_id: str) -> LiveMatch:
         """Forget the loaded match and read it again (another writer changed it)."""

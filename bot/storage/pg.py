@@ -44,6 +44,9 @@ def _marks(n: int, start: int = 1) -> str:
 class PgStore:
     """Async access to a PostgreSQL database (see the module docstring)."""
 
+    #: Several bot processes may write it: a match held in memory may have been played elsewhere.
+    shared = True
+
     def __init__(self, url: str, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         self.path = redacted(url)
         self._pool = pool
@@ -290,25 +293,33 @@ class PgStore:
         )
 
     # -- leases (several processes on one database) ------------------------------------------------
-    async def take_lease(self, match_id: str, holder: str, now: float, ttl: float) -> bool:
+    async def take_lease(
+        self, match_id: str, holder: str, now: float, ttl: float, *, owner: bool | None = None
+    ) -> bool:
         """Hold the match's lease until `now + ttl` (see `Store.take_lease`)."""
 
         async def run(con: asyncpg.Connection) -> bool:
-            await con.execute(
-                "INSERT INTO leases (match_id, holder, expires_at) VALUES ($1, $2, $3) ON CONFLICT (match_id)"
-                " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
-                " WHERE leases.holder = excluded.holder OR leases.expires_at < $4",
-                match_id,
-                holder,
-                now + ttl,
-                now,
-            )
+            upsert = "INSERT INTO leases (match_id, holder, expires_at) VALUES ($1, $2, $3) ON CONFLICT (match_id)"
+            upsert += " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
+            if owner is None:
+                sql = upsert + " WHERE leases.holder = excluded.holder OR leases.expires_at < $4"
+                await con.execute(sql, match_id, holder, now + ttl, now)
+            elif owner:
+                await con.execute(upsert, match_id, holder, now + ttl)
+            else:
+                await con.execute(
+                    "UPDATE leases SET holder=$2, expires_at=$3 WHERE match_id=$1 AND (holder=$2 OR expires_at<$4)",
+                    match_id,
+                    holder,
+                    now + ttl,
+                    now,
+                )
             return await con.fetchval("SELECT holder FROM leases WHERE match_id=$1", match_id) == holder
 
         return bool(await self._write(run))
 
     async def release_leases(self, holder: str) -> None:
-        await self._write(lambda con: con.execute("DELETE FROM leases WHERE holder=$1", holder))
+        await self._write(lambda con: con.execute("UPDATE leases SET expires_at=0 WHERE holder=$1", holder))
 
     async def lease_holder(self, match_id: str) -> tuple[str, float] | None:
         rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=$1", match_id)

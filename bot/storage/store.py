@@ -73,6 +73,9 @@ def _unavailable(exc: sqlite3.Error, path: str) -> StorageUnavailable | None:
 class Store:
     """Async access to the database (see the module docstring)."""
 
+    #: One bot process per SQLite file: what it holds in memory is what it wrote.
+    shared = False
+
     def __init__(
         self,
         path: str,
@@ -384,25 +387,36 @@ class Store:
         await self._write(run, durable=False)
 
     # -- leases (several processes on one database) ------------------------------------------------
-    async def take_lease(self, match_id: str, holder: str, now: float, ttl: float) -> bool:
-        """Hold the match's lease until `now + ttl`: granted when nobody holds it, when `holder` already
-        does, or when the last holder let it expire (it stopped or died). True if `holder` has it."""
+    async def take_lease(
+        self, match_id: str, holder: str, now: float, ttl: float, *, owner: bool | None = None
+    ) -> bool:
+        """Hold the match's lease until `now + ttl`; True if `holder` has it. Granted when nobody holds
+        it, when `holder` already does, or when the last holder let it expire (it stopped or died).
+        With shards (#16): the process of the match's shard (`owner=True`) always takes it, even from a
+        process that took it over while that shard was down; another shard's process (`owner=False`)
+        only takes over a lease that expired, never one nobody ever held."""
 
         def run(con: sqlite3.Connection) -> bool:
-            con.execute(
-                "INSERT INTO leases (match_id, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT(match_id)"
-                " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
-                " WHERE leases.holder = excluded.holder OR leases.expires_at < ?",
-                (match_id, holder, now + ttl, now),
-            )
+            upsert = "INSERT INTO leases (match_id, holder, expires_at) VALUES (?, ?, ?) ON CONFLICT(match_id)"
+            upsert += " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
+            if owner is None:
+                sql = upsert + " WHERE leases.holder = excluded.holder OR leases.expires_at < ?"
+                con.execute(sql, (match_id, holder, now + ttl, now))
+            elif owner:
+                con.execute(upsert, (match_id, holder, now + ttl))
+            else:
+                con.execute(
+                    "UPDATE leases SET holder=?, expires_at=? WHERE match_id=? AND (holder=? OR expires_at<?)",
+                    (holder, now + ttl, match_id, holder, now),
+                )
             row = con.execute("SELECT holder FROM leases WHERE match_id=?", (match_id,)).fetchone()
             return row is not None and row[0] == holder
 
         return bool(await self._write(run))
 
     async def release_leases(self, holder: str) -> None:
-        """A process that stops cleanly hands its matches over at once."""
-        await self._write(lambda con: con.execute("DELETE FROM leases WHERE holder=?", (holder,)))
+        """A process that stops cleanly hands its matches over at once: its leases expire now."""
+        await self._write(lambda con: con.execute("UPDATE leases SET expires_at=0 WHERE holder=?", (holder,)))
 
     async def lease_holder(self, match_id: str) -> tuple[str, float] | None:
         rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=?", (match_id,))

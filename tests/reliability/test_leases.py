@@ -19,6 +19,7 @@ from bot.engine import Rng
 from bot.services import MatchService, Player
 from bot.storage.pg import PgStore
 from tests.support.agents import ai_move
+from tests.support.db import tamper
 
 ALICE = Player(1, "Alice")
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +54,12 @@ class Shifted:
         return time.time() + self.ahead
 
 
+async def _handed_over(store: Any, match_id: str) -> bool:
+    """Nobody holds the match's lease, or its holder let it expire (a clean stop expires its leases)."""
+    held = await store.lease_holder(match_id)
+    return held is None or held[1] <= time.time()
+
+
 async def _against_the_ai(service: MatchService) -> str:
     """A match where the AI seat is to play, its move not yet made."""
     live = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
@@ -71,7 +78,7 @@ async def test_the_ai_is_played_by_one_process_and_taken_over_when_it_is_killed(
     setup.holder = "setup"
     match_id = await _against_the_ai(setup)
     await setup.close()  # a clean stop: its leases are handed over
-    assert await store.lease_holder(match_id) is None
+    assert await _handed_over(store, match_id)
     version = (await store.get_match(match_id)).version  # type: ignore[union-attr]
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -131,8 +138,8 @@ async def test_a_lease_written_as_the_process_stops_is_handed_over(store: Any) -
     granted = asyncio.Event()
     real_take = store.take_lease
 
-    async def take_then_stall(*args: Any) -> bool:
-        taken = await real_take(*args)
+    async def take_then_stall(*args: Any, **kwargs: Any) -> bool:
+        taken = await real_take(*args, **kwargs)
         granted.set()
         await asyncio.sleep(3600)  # the stop's cancel lands here, after the database granted it
         return taken
@@ -143,7 +150,7 @@ async def test_a_lease_written_as_the_process_stops_is_handed_over(store: Any) -
     await asyncio.wait_for(granted.wait(), 10)
     await first.close()
     store.take_lease = real_take
-    assert await store.lease_holder(match_id) is None
+    assert await _handed_over(store, match_id)
 
     second = MatchService(store, ai_level="easy")
     await second.resume_all()
@@ -197,7 +204,7 @@ async def test_a_process_started_again_for_its_shards_takes_its_matches_back_at_
     killed = MatchService(store, ai_level="easy", ai_delay=3600.0)  # holds the lease, thinks for an hour
     killed.holder = holder("0")
     await killed.resume_all()
-    while await store.lease_holder(match_id) is None:
+    while (await store.lease_holder(match_id) or ("",))[0] != holder("0"):
         await asyncio.sleep(0.01)
     killed.closed = True  # SIGKILL: its tasks stop, nothing is handed over
     for task in list(killed._ai_tasks.values()):
@@ -216,3 +223,59 @@ async def test_a_process_started_again_for_its_shards_takes_its_matches_back_at_
     await again.wait_idle(30)
     assert (await store.get_match(match_id)).version > version  # the AI played on at once
     await again.close()
+
+
+async def test_a_match_played_by_another_process_is_read_again_before_it_is_served(postgres_url: str) -> None:
+    """Found by the load test through the offline Discord: a process started again took the AI seat of a
+    match of another shard (its lease was free) and played it; the shard's own process, which had the
+    match in memory, kept serving the person the old state ("not your turn") for as long as it lived.
+    On a database shared by processes, a match in memory is checked against its row when touched."""
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    owner_store = await PgStore.open(postgres_url, schema=schema)
+    other_store = await PgStore.open(postgres_url, schema=schema)
+    owner = MatchService(owner_store, ai_level="easy", ai_delay=3600.0)
+    match_id = await _against_the_ai(owner)  # in the owner's memory, the AI to play
+    old = await owner.get(match_id)
+    await owner.close()  # its AI task stops; the match stays in its memory
+    owner.closed = False
+
+    other = MatchService(other_store, ai_level="easy")
+    await other.resume_all()  # takes the free lease and plays the AI seat
+    await other.wait_idle(30)
+    played = (await other_store.get_match(match_id)).version
+    assert played > old.version
+
+    served = await owner.get(match_id)
+    assert served.version == played and 0 in served.to_act()  # the person is served the new state
+    await other.close()
+    for s in (owner_store, other_store):
+        await s.close()
+
+
+async def test_the_process_of_a_matchs_shard_keeps_its_ai_seat(store: Any) -> None:
+    """Found by the load test through the offline Discord: another shard's process took the lease of a
+    match nobody held yet (its tick passed first) and played its AI seat; the match's own process, which
+    receives the person's moves, could not take it, and after each move the AI waited for the other's
+    next tick (60 s). The process of the match's shard takes the lease whoever holds it; another
+    shard's process takes only a lease that expired, never one nobody held."""
+    setup = MatchService(store, ai_level="easy", ai_delay=3600.0)
+    match_id = await _against_the_ai(setup)  # guild 9: shard 0 of 2
+    await setup.close()
+    await tamper(store, "DELETE FROM leases")  # a match nobody ever held
+    version = (await store.get_match(match_id)).version
+
+    other = MatchService(store, ai_level="easy")
+    other.holder, other.shards = "shards 1 of 2", (frozenset({1}), 2)
+    await other.resume_all()
+    await other.wait_idle(30)
+    assert await store.lease_holder(match_id) is None and (await store.get_match(match_id)).version == version
+
+    assert await store.take_lease(match_id, "shards 1 of 2", time.time(), 90.0)  # say it took it anyway
+    owner = MatchService(store, ai_level="easy")
+    owner.holder, owner.shards = "shards 0 of 2", (frozenset({0}), 2)
+    await owner.resume_all()
+    await owner.wait_idle(30)
+    assert (await store.get_match(match_id)).version > version  # its own process played it at once
+    assert (await store.lease_holder(match_id))[0] == "shards 0 of 2"
+    await owner.close()
+    await other.close()
