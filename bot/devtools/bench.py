@@ -480,24 +480,21 @@ def main(argv: list[str]) -> int:
         report[key] = table_fig
         if not args.json:
             print(f"== {key} (table): {json.dumps(table_fig)}")
-    if args.load_guilds and not args.game:
-        # bot processes on one PostgreSQL: 1, 2 and 4, and 2 with one killed in the middle
-        from .load import figures as load_figures
+    # bot processes on one PostgreSQL: 1, 2 and 4, and 2 with one killed in the middle; through the service,
+    # then people clicking through the offline Discord (one gateway connection per process)
+    from .load import figures as load_figures
+    from .load_discord import figures as discord_load_figures
 
-        load = load_figures(args.load_guilds)
-        report["processes"] = load
+    for section, label, size, measure in (
+        ("processes", "processes", args.load_guilds, load_figures),
+        ("processes_through_discord", "processes through Discord", args.discord_load_servers, discord_load_figures),
+    ):
+        if not size or args.game:
+            continue
+        report[section] = measure(size)
         if not args.json:
-            for name, fig in load.items():
-                print(f"== processes ({name}): {json.dumps(fig)}")
-    if args.discord_load_servers and not args.game:
-        # the same, people clicking through the offline Discord: one gateway connection per process
-        from .load_discord import figures as discord_load_figures
-
-        through_discord = discord_load_figures(args.discord_load_servers)
-        report["processes_through_discord"] = through_discord
-        if not args.json:
-            for name, fig in through_discord.items():
-                print(f"== processes through Discord ({name}): {json.dumps(fig)}")
+            for name, fig in report[section].items():
+                print(f"== {label} ({name}): {json.dumps(fig)}")
     rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
     if rules:
         report["rules"] = rules

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -188,7 +189,9 @@ def run(url: str, processes: int, guilds: int = 32, per_guild: int = 6, kill: bo
     }
 
 
-def figures(guilds: int = 32, per_guild: int = 6) -> dict[str, Any]:
+def across_processes(run_one: Callable[[str, int, bool], dict[str, Any]]) -> dict[str, Any]:
+    """On a throwaway PostgreSQL: `run_one(url, processes, kill)` at 1, 2 and 4 processes, then at 2 with
+    one killed in the middle; `{"skipped": why}` where no server can start."""
     from .pgserver import server
 
     servers = server()
@@ -197,11 +200,15 @@ def figures(guilds: int = 32, per_guild: int = 6) -> dict[str, Any]:
     except RuntimeError as exc:
         return {"skipped": str(exc)}
     try:
-        out = {f"{n}_processes": run(url, n, guilds, per_guild) for n in (1, 2, 4)}
-        out["2_processes_one_killed"] = run(url, 2, guilds, per_guild, kill=True)
+        out = {f"{n}_processes": run_one(url, n, False) for n in (1, 2, 4)}
+        out["2_processes_one_killed"] = run_one(url, 2, True)
         return out
     finally:
         servers.close()
+
+
+def figures(guilds: int = 32, per_guild: int = 6) -> dict[str, Any]:
+    return across_processes(lambda url, n, kill: run(url, n, guilds, per_guild, kill=kill))
 
 
 if __name__ == "__main__":

@@ -339,20 +339,10 @@ async def _kill_mid_run(fleet: Fleet, store: Any, steps: int) -> None:
 
 
 def figures(guilds: int = 16) -> dict[str, Any]:
-    """1, 2 and 4 processes, then 2 with one killed: the bench's `load_discord` section."""
-    from .pgserver import server
+    """1, 2 and 4 processes, then 2 with one killed: the bench's section."""
+    from .load import across_processes
 
-    servers = server()
-    try:
-        url = next(servers)
-    except RuntimeError as exc:
-        return {"skipped": str(exc)}
-    try:
-        out = {f"{n}_processes": asyncio.run(run(url, n, guilds)) for n in (1, 2, 4)}
-        out["2_processes_one_killed"] = asyncio.run(run(url, 2, guilds, kill=True))
-        return out
-    finally:
-        servers.close()
+    return across_processes(lambda url, n, kill: asyncio.run(run(url, n, guilds, kill=kill)))
 
 
 if __name__ == "__main__":
