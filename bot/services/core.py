@@ -199,13 +199,9 @@ class ServiceCore:
             self._leases.pop(match_id, None)
             return False
         self._leases[match_id] = now + self.lease_ttl
-        if match_id in self._live:
-            live = self._live[match_id]
-            rec = await self.store.get_match(match_id)
-            # Only a step written elsewhere: a row read before a move committed here is older than memory,
-            # and a metadata write of this process in flight (its thread, its timers) is not news either.
-            if rec is not None and rec.version > live.version and not live.lock.locked():
-                await self._reload(match_id)
+        live = self._live.get(match_id)
+        if live is not None:
+            await self._fresh(live)
         return True
 
     def _busy(self, match_id: str) -> bool:
@@ -274,8 +270,10 @@ class ServiceCore:
                 self._drop(old)
 
     async def _fresh(self, live: LiveMatch) -> LiveMatch:
-        """On a database shared by processes, the match as its row says: another process may have
-        played it (its AI seat or clock, taken over with its lease). One row read."""
+        """The match as its row says: another process may have played it (its AI seat or clock, taken
+        over with its lease). One row read. Only a step written elsewhere reloads it: a row read before
+        a move committed here is older than memory, and a metadata write of this process in flight (its
+        thread, its timers) is not news either."""
         rec = await self.store.get_match(live.id)
         if rec is not None and rec.version > live.version and not live.lock.locked():
             return await self._reload(live.id)
