@@ -96,7 +96,9 @@ async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_p
         assert practice.id != live.id and practice.rec.status == "active"
         assert [s.is_ai for s in practice.seats] == [False, True] and practice.seats[1].name == "Bob (IA)"
         rng = Rng(8)
-        while practice.rec.status == "active":
+        # the match as the service holds it now: on PostgreSQL a match read again from its row is a new
+        # object, and the one taken before would stop following the game
+        while (practice := await table.service.get(practice.id)).rec.status == "active":
             await table.play_turn("Alice", practice, rng)
         assert practice.rec.outcome is not None
         await table.bot.close()
