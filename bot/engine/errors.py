@@ -12,7 +12,7 @@ class EngineError(Exception):
     the rules entry that explains the refusal, `params` fill the message.
     """
 
-    def __init__(self, code: str, *, rule: str | None = None, **params: Any) -> None:
+    def __init__(self, code: str, /, *, rule: str | None = None, **params: Any) -> None:
         super().__init__(code if not params else f"{code} {params}")
         self.code = code
         self.rule = rule

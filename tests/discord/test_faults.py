@@ -237,3 +237,15 @@ async def test_any_text_option_gets_a_clear_answer_never_a_traceback(table: Tabl
                 allowed = (body.get("data") or body).get("allowed_mentions") or {}
                 assert not set(allowed.get("parse", [])) & {"everyone", "roles"}
     assert live.rec.status == "active"
+
+
+async def test_a_refused_thread_cancels_the_new_match_and_says_why(table: Table) -> None:
+    """Found by the type checker: the refusal raised a TypeError (two values for `code`), so the player
+    read « erreur inattendue » instead of why, with the code Discord gave."""
+    table.fd.fail("POST", rf"/channels/{table.channel['id']}/(messages/\d+/)?threads", 403, 160004, "Thread refused")
+    table.fd.allow_errors("thread")
+    calls = await table.slash("Alice", "partie", "nouvelle", jeu="duel")
+    text = private_text(calls)
+    assert "Discord m'a refusé l'ouverture du fil de la partie (code 160004)" in text
+    assert "inattendue" not in text
+    assert [m.rec.status for m in table.live_matches()] == ["cancelled"]
