@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -31,7 +33,7 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, v: object) -> object:
         return None if v in ("", None) else v
 
-    def shards(self) -> dict[str, int]:
+    def shards(self) -> dict[str, Any]:
         """The bot's `shard_ids` and `shard_count` for this process (none: one process, every shard).
         The bot is an AutoShardedBot, which drops a `shard_id` and would then connect every shard in
         every process: it is given the list of its one shard."""

@@ -46,7 +46,7 @@ def find_cards(query: str, game: str | None, locale: str, limit: int = 25) -> li
 def render_card_png(card: CardInfo, locale: str) -> bytes:
     from renderers.cards import render_card
 
-    fn = renderer_for(card.game).get("card") or render_card
+    fn = renderer_for(card.game).card or render_card
     return to_png(fn(card, locale=locale))
 
 

@@ -60,7 +60,7 @@ def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -
 
     callback = app_commands.rename(choix=ls("choix", "opt.choix.name"))(callback)
     callback = app_commands.describe(choix=ls("Votre choix (dans la liste)", "opt.choix.desc"))(callback)
-    command = app_commands.Command(
+    command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=ls(slug, f"{key}.decision.{slug}"),
         description=ls(_text(f"{key}.decision.{slug}.desc", slug)[:100], f"{key}.decision.{slug}.desc"),
         callback=callback,

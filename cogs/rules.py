@@ -54,6 +54,11 @@ def rule_embed(entry: Any, locale: str) -> discord.Embed:
     return embed
 
 
+def _label(item: discord.ui.Item[Any], default: str) -> str:
+    """The label of the button clicked (a DynamicItem is rebuilt from it)."""
+    return (item.label if isinstance(item, discord.ui.Button) else None) or default
+
+
 class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:rule:(?P<id>[a-z0-9_.-]{3,90})"):
     """Shows one rule privately to whoever clicks (the id is public data)."""
 
@@ -63,9 +68,9 @@ class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:r
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RuleButton:
-        return cls(match["id"], label=item.label or "📖")
+        return cls(match["id"], label=_label(item, "📖"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host = host_of(interaction)
@@ -87,9 +92,9 @@ class PinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:pi
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PinButton:
-        return cls(label=item.label or "📌")
+        return cls(label=_label(item, "📌"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         host = host_of(interaction)

@@ -35,15 +35,13 @@ class Rendered:
 def render_board_png(game_key: str, view: Any, locale: str) -> Rendered:
     """Board image as PNG bytes (run it off the event loop: it is CPU work)."""
     start = time.perf_counter()
-    board = renderer_for(game_key)["board"]
-    assert board is not None, f"no board renderer for {game_key}"
-    image = board(view, locale=locale)
+    image = renderer_for(game_key).board(view, locale=locale)
     png = to_png(image)
     return Rendered(png=png, ms=(time.perf_counter() - start) * 1000)
 
 
 def render_hand_png(game_key: str, view: Any, locale: str) -> Rendered | None:
-    fn = renderer_for(game_key).get("hand")
+    fn = renderer_for(game_key).hand
     if fn is None:
         return None
     start = time.perf_counter()
@@ -56,7 +54,7 @@ def render_hand_png(game_key: str, view: Any, locale: str) -> Rendered | None:
 def render_preview_png(game_key: str, view: Any, overlay: dict[str, Any], locale: str) -> Rendered | None:
     """The submitting seat's view with a previewed action drawn over it (None: no preview renderer, or
     nothing to draw for this action)."""
-    fn = renderer_for(game_key).get("preview")
+    fn = renderer_for(game_key).preview
     if fn is None:
         return None
     start = time.perf_counter()
@@ -77,6 +75,4 @@ def at_phone_width(image: Any) -> Any:
 
 
 def summary_text(game_key: str, view: Any, locale: str) -> str:
-    fn = renderer_for(game_key)["summary"]
-    assert fn is not None
-    return str(fn(view, locale=locale))
+    return str(renderer_for(game_key).summary(view, locale=locale))

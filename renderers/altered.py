@@ -13,6 +13,7 @@ from PIL import Image
 from bot.i18n import t as translate
 
 from .pen import Pen
+from .registry import Renderer
 from .theme import DEFAULT, phone_min_size
 
 W = 640  # portrait: a phone shows it 390 px wide, so every size below is >= phone_min_size(W)
@@ -282,4 +283,4 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     return text if len(text) <= 1500 else text[:1497] + "…"
 
 
-RENDERER = {"board": render_board, "hand": render_hand, "summary": summarize}
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize)

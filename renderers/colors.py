@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.table.units import INCH
 
 from .pen import Pen
+from .registry import Renderer
 from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, TableArea, W, compose, draw_table
 from .theme import DEFAULT
 
@@ -216,4 +217,4 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     return text if len(text) <= 1500 else text[:1499] + "…"
 
 
-RENDERER = {"board": render_board, "hand": render_hand, "summary": summarize, "preview": render_preview}
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)

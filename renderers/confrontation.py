@@ -17,6 +17,7 @@ from PIL import Image
 from bot.i18n import t
 
 from .pen import Pen
+from .registry import Renderer
 from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, W, compose, draw_table
 from .theme import DEFAULT
 
@@ -225,4 +226,4 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
 
 WOUNDS = ("unhurt", "light", "serious", "critical")
 
-RENDERER = {"board": render_board, "hand": render_hand, "summary": summarize, "preview": render_preview}
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)

@@ -8,6 +8,8 @@ from bot.i18n import t
 from bot.testgames.duel import DuelView
 from renderers.theme import DEFAULT, Theme, font
 
+from .registry import Renderer
+
 W, H = 720, 420
 
 
@@ -62,4 +64,4 @@ def summarize(view: DuelView, *, locale: str) -> str:
     return "\n".join(parts)
 
 
-RENDERER = {"board": render_board, "hand": render_hand, "summary": summarize}
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize)

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
+from .registry import Renderer
 from .theme import DEFAULT, Theme, font
 
 
@@ -54,4 +55,4 @@ def summarize(view: BaseModel, *, locale: str) -> str:
     return "\n".join(_lines(view.model_dump(mode="json")))[:1500]
 
 
-RENDERER = {"board": render_board, "hand": None, "summary": summarize}
+RENDERER = Renderer(board=render_board, summary=summarize)

@@ -16,6 +16,7 @@ from bot.games.liber.views import LiberView, PieceView, SideView
 from bot.i18n import t
 
 from .pen import Pen
+from .registry import Renderer
 from .theme import DEFAULT, phone_min_size
 from .theme import font as _theme_font
 
@@ -374,4 +375,4 @@ def summarize(view: LiberView, *, locale: str = "fr") -> str:
     return text if len(text) <= SUMMARY_MAX else text[: SUMMARY_MAX - 1] + "…"
 
 
-RENDERER = {"board": render_board, "hand": render_hand, "summary": summarize}
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize)

@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.table.units import INCH
 from bot.testgames.palet import BOARD, PaletView
 
+from .registry import Renderer
 from .theme import DEFAULT, Theme, font
 
 CELL = 30  # pixels per inch
@@ -74,4 +75,4 @@ def summarize(view: PaletView, *, locale: str) -> str:
     return "\n".join(lines)
 
 
-RENDERER = {"board": render_board, "hand": None, "summary": summarize, "preview": render_preview}
+RENDERER = Renderer(board=render_board, summary=summarize, preview=render_preview)

@@ -4,11 +4,26 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
-from . import generic
+from PIL import Image
 
-Renderer = dict[str, Callable[..., Any] | None]
+#: A view (and keyword `locale`) to an image; a hand or a preview may have nothing to draw (None).
+Draw = Callable[..., Image.Image]
+MaybeDraw = Callable[..., Image.Image | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """What draws one game: its board and text summary always; a hand, a preview, a card where it has them."""
+
+    board: Draw
+    summary: Callable[..., str]
+    hand: MaybeDraw | None = None
+    preview: MaybeDraw | None = None
+    card: Draw | None = None
+
+
 _RENDERERS: dict[str, Renderer] = {}
 
 
@@ -20,9 +35,15 @@ def renderer_for(key: str) -> Renderer:
     if key not in _RENDERERS:
         try:
             module = importlib.import_module(f"renderers.{key}")
-            _RENDERERS[key] = getattr(module, "RENDERER", generic.RENDERER)
+            _RENDERERS[key] = getattr(module, "RENDERER", _generic())
         except ModuleNotFoundError as exc:
             if exc.name != f"renderers.{key}":
                 raise
-            _RENDERERS[key] = generic.RENDERER
+            _RENDERERS[key] = _generic()
     return _RENDERERS[key]
+
+
+def _generic() -> Renderer:
+    from . import generic  # generic.py builds its Renderer from this module's class
+
+    return generic.RENDERER

@@ -117,7 +117,7 @@ def hatch(image: Image.Image, points: list[tuple[float, float]]) -> None:
     image.paste((120, 150, 100), (x0, y0, x1, y1), ImageChops.multiply(mask, lines))
 
 
-def draw_table(scene: Scene, focus: Sequence[Point]) -> tuple[Image.Image, int]:
+def draw_table(scene: Scene, focus: Sequence[Point]) -> tuple[Image.Image, float]:
     """The table image (640 px wide) around `focus`, and the smallest text it used."""
     m = scene.measure
     area = TableArea(frame(focus, m))

@@ -148,7 +148,7 @@ def _hatch(img: Image.Image, points: list[tuple[float, float]], step: float) -> 
     ImageDraw.Draw(mask).polygon([(x - box[0], y - box[1]) for x, y in points], fill=255)
     lines = Image.new("L", (w, h), 0)
     ld = ImageDraw.Draw(lines)
-    k = -h
+    k: float = -h
     while k < w:
         ld.line((k, h, k + h, 0), fill=120, width=2)
         k += step

@@ -87,7 +87,7 @@ async def worker(url: str, schema: str, shard: int, shards: int, out: str, ttl: 
             if live.rec.status != "active":
                 continue
             person = next((s for s in live.seats if not s.is_ai and s.seat in live.to_act()), None)
-            if person is None:
+            if person is None or person.user_id is None:
                 continue
             from bot.ai import fallback_agent
 

@@ -99,7 +99,7 @@ async def check(sqlite_path: str, dst: Any, ids: list[str], report: Report) -> N
             if not same:
                 report.problems.append(f"{mid}: the copy differs from the original")
                 continue
-            assert b is not None
+            assert a is not None and b is not None
             game = known.get(b.game)
             entries = await dst.log(mid)
             if game is None or not entries:

@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 SKIP_REASON = (
@@ -31,7 +31,7 @@ def binaries() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
-def server() -> Iterator[str]:
+def server() -> Generator[str, None, None]:
     """Start a throwaway server and yield its URL; stop and remove it afterwards."""
     given = os.environ.get("TAVERNIER_TEST_DATABASE_URL")
     if given:
@@ -48,12 +48,15 @@ def server() -> Iterator[str]:
     if user is not None:
         for p in (base, sock):
             shutil.chown(p, user=user)
-    run = {"user": user, "check": True, "capture_output": True}
+
+    def run(*args: str) -> None:
+        subprocess.run(args, user=user, check=True, capture_output=True)
+
     try:
-        subprocess.run([str(bins / "initdb"), "-D", str(data), "-A", "trust", "-U", "tavernier", "--no-sync"], **run)
+        run(str(bins / "initdb"), "-D", str(data), "-A", "trust", "-U", "tavernier", "--no-sync")
         options = f"-k {sock} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         log = base / "server.log"
-        subprocess.run([str(bins / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "start"], **run)
+        run(str(bins / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
     except (subprocess.CalledProcessError, OSError) as exc:
         shutil.rmtree(base, ignore_errors=True)
         detail = exc.stderr.decode(errors="replace") if isinstance(exc, subprocess.CalledProcessError) else str(exc)

@@ -25,18 +25,18 @@ def shoot(key: str, out: Path, seed: int, locale: str) -> list[Path]:
     renderer = renderer_for(key)
     # the fullest board of the middle of the match: the most to read, the best test of the layout
     middle = states[len(states) // 2 : len(states) * 3 // 4] or states
-    state = max(middle, key=lambda st: len(str(renderer["summary"](game.view(st, None), locale=locale))))
-    board = renderer["board"](game.view(state, None), locale=locale)
+    state = max(middle, key=lambda st: len(str(renderer.summary(game.view(st, None), locale=locale))))
+    board = renderer.board(game.view(state, None), locale=locale)
     written = [out / f"{key}-board.png", out / f"{key}-board-phone.png"]
     board.save(written[0])
     at_phone_width(board).save(written[1])
-    hand_fn = renderer.get("hand")
+    hand_fn = renderer.hand
     hand = hand_fn(game.view(state, 0), locale=locale) if hand_fn else None
     if hand is not None:
         written.append(out / f"{key}-hand.png")
         hand.save(written[-1])
     written.append(out / f"{key}-board.txt")
-    written[-1].write_text(str(renderer["summary"](game.view(state, None), locale=locale)) + "\n", encoding="utf-8")
+    written[-1].write_text(str(renderer.summary(game.view(state, None), locale=locale)) + "\n", encoding="utf-8")
     return written
 
 

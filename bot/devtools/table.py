@@ -128,7 +128,8 @@ class Table:
 
     # -- finding --------------------------------------------------------------------------------
     def thread_of(self, live: LiveMatch) -> JSON:
-        return self.fd.channels[int(live.rec.thread_id)]
+        assert live.rec.thread_id is not None, "the match has no thread"
+        return self.fd.channels[live.rec.thread_id]
 
     def last_with(self, channel: JSON | int, prefix: str) -> JSON:
         for message in reversed(self.fd.messages(channel)):

@@ -84,15 +84,37 @@ class Agent(Protocol):
 class Game(Protocol[S, A, V]):
     """What the host needs from a rule system. `BaseGame` supplies the common parts."""
 
-    key: str
-    min_seats: int
-    max_seats: int
-    #: {french-slug: (action kinds, ...)}: one `/<game> <slug> choix:` command per family.
-    families: Mapping[str, tuple[str, ...]]
-    #: Player-facing strings, {locale: {key: format string}}.
-    catalog: Mapping[str, Mapping[str, str]]
-    #: Bumped when the state's shape changes: older snapshots are rebuilt from the log.
-    state_version: int
+    # Read-only members: a game declares them as class attributes (`BaseGame`).
+    @property
+    def key(self) -> str: ...
+    @property
+    def min_seats(self) -> int: ...
+    @property
+    def max_seats(self) -> int: ...
+    @property
+    def families(self) -> Mapping[str, tuple[str, ...]]:
+        """{french-slug: (action kinds, ...)}: one `/<game> <slug> choix:` command per family."""
+        ...
+
+    @property
+    def catalog(self) -> Mapping[str, Mapping[str, str]]:
+        """Player-facing strings, {locale: {key: format string}}."""
+        ...
+
+    @property
+    def state_version(self) -> int:
+        """Bumped when the state's shape changes: older snapshots are rebuilt from the log."""
+        ...
+
+    @property
+    def command(self) -> str | None:
+        """The slash command's name when it is not the key (Confrontation plays as `/conf`)."""
+        ...
+
+    @property
+    def hides_nothing(self) -> bool:
+        """Nothing is private in this game (WarCry): no "show my hand" button under its messages."""
+        ...
 
     # -- lifecycle -------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
@@ -114,6 +136,7 @@ class Game(Protocol[S, A, V]):
     def private_info(self, state: S, seat: Seat) -> Any: ...
     def determinize(self, view: V, rng: RandomSource) -> S: ...
     def agent(self, level: str = "normal") -> Agent | None: ...
+    def ai_seat_options(self, level: str) -> dict[str, Any]: ...
 
     # -- presentation ----------------------------------------------------------------------------
     def phase(self, state: S) -> str: ...

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from .errors import EngineError
+from .game import AnyGame
 
-_GAMES: dict[str, Any] = {}
+G = TypeVar("G", bound=AnyGame)
+
+_GAMES: dict[str, AnyGame] = {}
 
 
-def register(game: Any) -> Any:
+def register(game: G) -> G:
     """Register a game instance under its key (re-registering the same key replaces it)."""
     _GAMES[game.key] = game
     return game
@@ -19,12 +22,12 @@ def unregister(key: str) -> None:
     _GAMES.pop(key, None)
 
 
-def get_game(key: str) -> Any:
+def get_game(key: str) -> AnyGame:
     try:
         return _GAMES[key]
     except KeyError:
         raise EngineError("unknown_game", game=key) from None
 
 
-def games() -> list[Any]:
+def games() -> list[AnyGame]:
     return [_GAMES[k] for k in sorted(_GAMES)]

@@ -70,9 +70,9 @@ def _strip_game_words(folded: str) -> tuple[str, str | None]:
             text, named = text.replace(f" {phrase} ", " "), game
     kept = []
     for tok in text.split():
-        game = GAME_WORDS.get(tok)
-        if game and named in (None, game):
-            named = game
+        word = GAME_WORDS.get(tok)
+        if word and named in (None, word):
+            named = word
             continue
         kept.append(tok)
     if not kept:  # the query is only a game name: search for it as text

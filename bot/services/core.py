@@ -16,7 +16,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot.engine import AnyGame, Rng, get_game
+from bot.engine import AnyGame, Event, Outcome, Rng, get_game
+from bot.engine import Sealed as EngineSealed
 from bot.storage import Commitment, LogEntry, MatchRecord, SeatRecord, StorageUnavailable, Store, VersionConflict
 
 from . import commitments
@@ -112,7 +113,22 @@ class ServiceCore:
     async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
         raise NotImplementedError
 
-    async def _commit_step(self, live: LiveMatch, base: MatchRecord, state: Any, rng: Rng, **kw: Any) -> Applied:
+    async def _commit_step(
+        self,
+        live: LiveMatch,
+        base: MatchRecord,
+        state: Any,
+        rng: Rng,
+        *,
+        kind: str,
+        seat: int | None = None,
+        action: Any = None,
+        events: tuple[Event, ...] = (),
+        secret: bool = False,
+        sealed: tuple[EngineSealed, ...] = (),
+        forced_outcome: Outcome | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Applied:
         raise NotImplementedError
 
     async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Event, Outcome, Rng
+from bot.engine import AnyGame, Event, Outcome, Rng
 from bot.storage import MatchRecord, SeatRecord
 
 
@@ -44,7 +44,7 @@ class LiveMatch:
 
     rec: MatchRecord
     seats: list[SeatRecord]
-    game: Any
+    game: AnyGame
     state: Any = None
     rng: Rng | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

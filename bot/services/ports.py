@@ -12,8 +12,8 @@ from .model import Applied, LiveMatch
 class Notifier(Protocol):
     """Called outside the state lock, in order, once the change is durable."""
 
-    async def lobby_changed(self, match: LiveMatch) -> None: ...
-    async def applied(self, match: LiveMatch, step: Applied) -> bool:
+    async def lobby_changed(self, live: LiveMatch) -> None: ...
+    async def applied(self, live: LiveMatch, step: Applied) -> bool:
         """Deliver one step. False: the notifier holds it to post with the steps that follow (one post
         per turn); it then calls `MatchService.delivered` once it posted them. A held step stays in the
         outbox, so a crash re-delivers it."""
@@ -24,13 +24,13 @@ class Notifier(Protocol):
         `older_than`, only those held that many seconds."""
         ...
 
-    async def cancelled(self, match: LiveMatch) -> None: ...
+    async def cancelled(self, live: LiveMatch) -> None: ...
     async def broken(self, match: MatchRecord) -> None: ...
-    async def remind(self, match: LiveMatch, seat: int, by_seat: int | None) -> None:
+    async def remind(self, live: LiveMatch, seat: int, by_seat: int | None) -> None:
         """Remind a seat the game waits for it (by the schedule, or nudged by another seat)."""
         ...
 
-    async def timer_news(self, match: LiveMatch, key: str, seat: int, **params: object) -> None:
+    async def timer_news(self, live: LiveMatch, key: str, seat: int, **params: object) -> None:
         """Tell the table something about time (an absence, a return, a clock run out)."""
         ...
 
@@ -38,23 +38,23 @@ class Notifier(Protocol):
 class NullNotifier:
     """For tools and tests that only need the service."""
 
-    async def lobby_changed(self, match: LiveMatch) -> None:
+    async def lobby_changed(self, live: LiveMatch) -> None:
         return None
 
-    async def applied(self, match: LiveMatch, step: Applied) -> bool:
+    async def applied(self, live: LiveMatch, step: Applied) -> bool:
         return True
 
     async def flush_held(self, *, older_than: float | None = None) -> None:
         return None
 
-    async def cancelled(self, match: LiveMatch) -> None:
+    async def cancelled(self, live: LiveMatch) -> None:
         return None
 
     async def broken(self, match: MatchRecord) -> None:
         return None
 
-    async def remind(self, match: LiveMatch, seat: int, by_seat: int | None) -> None:
+    async def remind(self, live: LiveMatch, seat: int, by_seat: int | None) -> None:
         return None
 
-    async def timer_news(self, match: LiveMatch, key: str, seat: int, **params: object) -> None:
+    async def timer_news(self, live: LiveMatch, key: str, seat: int, **params: object) -> None:
         return None

@@ -22,7 +22,7 @@ class Preferences(BaseModel):
 class PreferenceOps(ServiceCore):
     async def preferences(self, user_id: int) -> Preferences:
         """A player's preferences (read once, then from memory); unknown or damaged data reads as defaults."""
-        cached = self._prefs.get(user_id)
+        cached: Preferences | None = self._prefs.get(user_id)
         if cached is not None:
             return cached
         try:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from .errors import StorageUnavailable, VersionConflict
 from .pg_migrations import PG_MIGRATIONS
@@ -24,6 +25,8 @@ from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snap
 from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
 
 T = TypeVar("T")
+#: A connection as the pool lends it, or one opened alone (migrations).
+Con = asyncpg.Connection | PoolConnectionProxy
 MIGRATION_LOCK = 0x7A7E  # the advisory lock migrations hold: one process migrates, the others wait
 
 
@@ -109,7 +112,7 @@ class PgStore:
         return len(PG_MIGRATIONS)
 
     # -- writes -----------------------------------------------------------------------------------
-    async def _write(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+    async def _write(self, fn: Callable[[Con], Awaitable[T]]) -> T:
         """Run `fn(connection)` as one transaction."""
         try:
             async with self._pool.acquire() as con, con.transaction():
@@ -122,7 +125,7 @@ class PgStore:
     async def create_match(self, rec: MatchRecord, seats: Sequence[SeatRecord]) -> None:
         now = self._clock()
 
-        async def run(con: asyncpg.Connection) -> None:
+        async def run(con: Con) -> None:
             await con.execute(
                 f"INSERT INTO matches ({_MATCH_COLS}) VALUES ({_marks(20)})",
                 *_match_row(rec, rev=1, created=now, updated=now),
@@ -135,7 +138,7 @@ class PgStore:
     async def save_lobby(self, rec: MatchRecord, seats: Sequence[SeatRecord]) -> None:
         now = self._clock()
 
-        async def run(con: asyncpg.Connection) -> None:
+        async def run(con: Con) -> None:
             await _update_meta(con, rec, now)
             await con.execute("DELETE FROM seats WHERE match_id=$1", rec.id)
             await _insert_seats(con, rec.id, seats)
@@ -174,7 +177,7 @@ class PgStore:
         return dict(json.loads(rows[0][0])) if rows else {}
 
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
-        async def run(con: asyncpg.Connection) -> bool:
+        async def run(con: Con) -> bool:
             done = await con.execute("UPDATE matches SET rated=1 WHERE id=$1 AND rated=0", match_id)
             if done != "UPDATE 1":
                 return False
@@ -220,7 +223,7 @@ class PgStore:
         now = self._clock()
         opened = list(revealed)
 
-        async def run(con: asyncpg.Connection) -> None:
+        async def run(con: Con) -> None:
             done = await con.execute(
                 "UPDATE matches SET version=version+1, rev=rev+1, status=$1, phase=$2, to_act=$3, outcome=$4,"
                 " updated_at=$5, timers=$6 WHERE id=$7 AND version=$8 AND rev=$9",
@@ -298,7 +301,7 @@ class PgStore:
     ) -> bool:
         """Hold the match's lease until `now + ttl` (see `Store.take_lease`)."""
 
-        async def run(con: asyncpg.Connection) -> bool:
+        async def run(con: Con) -> bool:
             upsert = "INSERT INTO leases (match_id, holder, expires_at) VALUES ($1, $2, $3) ON CONFLICT (match_id)"
             upsert += " DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
             if owner is None:
@@ -329,7 +332,7 @@ class PgStore:
     async def copy_match(self, cols: dict[str, list[str]], rows: dict[str, list[Any]]) -> None:
         """One match's rows as they are in another store (same columns), in one transaction."""
 
-        async def run(con: asyncpg.Connection) -> None:
+        async def run(con: Con) -> None:
             for table in ("matches", "seats", "log", "snapshots", "commitments"):
                 if rows[table]:
                     names = cols[table]
@@ -430,7 +433,7 @@ class PgStore:
         return [(r[0], r[1]) for r in rows]
 
 
-async def _update_meta(con: asyncpg.Connection, rec: MatchRecord, now: float) -> None:
+async def _update_meta(con: Con, rec: MatchRecord, now: float) -> None:
     done = await con.execute(
         "UPDATE matches SET thread_id=$1, status=$2, options=$3, locale=$4, phase=$5, to_act=$6, outcome=$7,"
         " lobby_message_id=$8, updated_at=$9, timers=$10, rev=rev+1 WHERE id=$11 AND rev=$12",
@@ -451,7 +454,7 @@ async def _update_meta(con: asyncpg.Connection, rec: MatchRecord, now: float) ->
         raise VersionConflict(rec.id)
 
 
-async def _insert_seats(con: asyncpg.Connection, match_id: str, seats: Sequence[SeatRecord]) -> None:
+async def _insert_seats(con: Con, match_id: str, seats: Sequence[SeatRecord]) -> None:
     await con.executemany(
         "INSERT INTO seats (match_id, seat, user_id, name, is_ai, options, dm_ok, locale, ai_level)"
         " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",

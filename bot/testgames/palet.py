@@ -313,10 +313,11 @@ def _score(state: PaletState) -> tuple[int | None, int]:
     """
     ranked = [(_dist((p.x, p.y), state.jack), i, p.seat) for i, p in enumerate(state.pucks)]
     best = {s: min((r for r in ranked if r[2] == s), default=None) for s in (0, 1)}
-    if best[0] is None or best[1] is None:
+    mine, theirs = best[0], best[1]
+    if mine is None or theirs is None:
         return None, 0
-    winner = 0 if best[0] < best[1] else 1
-    loser_best = best[1 - winner]
+    winner = 0 if mine < theirs else 1
+    loser_best = theirs if winner == 0 else mine
     return winner, sum(1 for r in ranked if r[2] == winner and r < loser_best)
 
 

@@ -176,7 +176,7 @@ class World:
 
     @staticmethod
     def member_payload(user: JSON, *, permissions: int | None = None) -> JSON:
-        member = {
+        member: JSON = {
             "user": user,
             "nick": None,
             "avatar": None,

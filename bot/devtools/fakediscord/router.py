@@ -266,15 +266,15 @@ class Router:
             it.original_id, it.loading = int(message["id"]), True
             resource["message"] = message
         elif kind in (6, 7):
-            message = self.w.find_message(it.message_id) if it.message_id else None
-            if message is None:
+            clicked = self.w.find_message(it.message_id) if it.message_id else None
+            if clicked is None:
                 return discord_error(UNKNOWN_MESSAGE)
-            it.original_id = int(message["id"])
+            it.original_id = int(clicked["id"])
             if kind == 7:
                 problem = check_message_body(data)
                 if problem:
                     return problem
-                resource["message"] = self.w.edit_message(message, data, files)
+                resource["message"] = self.w.edit_message(clicked, data, files)
         elif kind == 8:
             choices = data.get("choices") or []
             if len(choices) > 25:

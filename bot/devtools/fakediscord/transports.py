@@ -265,7 +265,7 @@ class HttpServer:
                     await conn.send({"op": 11})
                 elif op == 2:
                     self.fake.identify_payloads.append(frame["d"])
-                    conn.shard = tuple(frame["d"].get("shard") or (0, 1))  # type: ignore[assignment]
+                    conn.shard = tuple(frame["d"].get("shard") or (0, 1))
                     await self._ready(conn)
                 elif op == 6:
                     await conn.dispatch("RESUMED", {})

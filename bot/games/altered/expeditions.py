@@ -40,7 +40,7 @@ def obj_stat(obj: Obj, terrain: str) -> int:
 
 def expedition_stats(p: PlayerState, kind: str) -> dict[str, int]:
     """1.3.2.e: the sum of each statistic over the Characters of the Expedition; Asleep ones do not count."""
-    totals = dict.fromkeys(TERRAINS, 0)
+    totals: dict[str, int] = dict.fromkeys(TERRAINS, 0)
     for obj in p.expedition(kind):
         if obj.asleep:
             continue
@@ -146,7 +146,7 @@ def tiebreak_dusk(state: AlteredState, events: list[Event]) -> None:
     """Arena tiebreak (v3.0): all Characters count; more terrains won than the opponent wins (D-ALT-12)."""
     totals = []
     for p in state.players:
-        t = dict.fromkeys(TERRAINS, 0)
+        t: dict[str, int] = dict.fromkeys(TERRAINS, 0)
         for kind in EXPEDITIONS:
             for terrain, v in expedition_stats(p, kind).items():
                 t[terrain] += v

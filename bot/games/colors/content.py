@@ -243,9 +243,9 @@ def _load() -> tuple[dict[str, Card], dict[str, Wizard], dict[str, Scenario]]:
                 problems.append(f"wizards.yaml: {wizard.id}: unknown school {school!r}")
         if len(grimoire_of(wizard, cards)) != GRIMOIRE_SIZE:
             problems.append(f"wizards.yaml: {wizard.id}: the grimoire must hold {GRIMOIRE_SIZE} cards")
-    for card in cards.values():
-        if card.effect is not None and card.effect.kind == "summon" and card.effect.card not in cards:
-            problems.append(f"cards.yaml: {card.id}: unknown summoned card {card.effect.card!r}")
+    for card_def in cards.values():
+        if card_def.effect is not None and card_def.effect.kind == "summon" and card_def.effect.card not in cards:
+            problems.append(f"cards.yaml: {card_def.id}: unknown summoned card {card_def.effect.card!r}")
     problems.raise_if_any("colors")
     return cards, wizards, scenarios
 

@@ -278,9 +278,10 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         state = instants.open_window(state, "move_end", seat, {"kind": "after_move"}, rng, ev, subject=fig.id)
         state = state.model_copy(update={"last": last, "last_path": path})
     elif isinstance(action, Disengage):
-        fig = state.figure(action.figure)
-        assert fig is not None
-        attackers = sorted(board.engaged_with(state, fig), key=lambda o: (board.distance(fig, o), o.id))
+        found = state.figure(action.figure)
+        assert found is not None
+        fig = found
+        attackers = sorted(board.engaged_with(state, fig), key=lambda o: (board.distance(found, o), o.id))
         ev.append(public("disengages", figure=fig.id, who=named(fig), n=len(attackers)))
         state = _figure(state, fig.id, moved=True)
         state = state.model_copy(

@@ -78,8 +78,8 @@ def check(state: ColorsState, seat: int, action: Any) -> None:
     raise refuse("not_now", "activation")
 
 
-def _own(state: ColorsState, seat: int, fid: str) -> Figure:
-    fig = state.figure(fid)
+def _own(state: ColorsState, seat: int, fid: str | None) -> Figure:
+    fig = state.figure(fid) if fid is not None else None
     if fig is None or fig.owner != seat:
         raise refuse("no_such_figure", "activation")
     return fig

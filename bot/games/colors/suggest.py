@@ -174,8 +174,8 @@ def _casts(state: ColorsState, seat: int) -> list[Cast]:
             for target, at in _targets(state, seat, caster, card_id):
                 pay = _payment(state, seat, card_id, caster)
                 if pay is not None:
-                    discard, pact = pay
-                    out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, discard=discard, pact=pact))
+                    discard, paid = pay
+                    out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, discard=discard, pact=paid))
                 # the player chooses who pays the Blood Pact, the wizard included (previewed if fatal)
                 for payer, pact in _pact_choices(state, seat, card_id):
                     out.append(Cast(card=card_id, caster=caster.id, target=target, at=at, pact=((payer, pact),)))
@@ -337,10 +337,10 @@ def preview(state: ColorsState, seat: int, action: Any) -> Preview | None:
             lines.append(txt("colors.preview.engages", figure=_fig_name(state, o.id)))
         return Preview(lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": fig.id})
     if isinstance(action, Cast) and _kills(state, action):
-        lines = tuple(
+        kills = tuple(
             txt("colors.preview.pact_kills", figure=_fig_name(state, fid))
             for fid, n in action.pact
             if (f := state.figure(fid)) is not None and n >= f.pv
         )
-        return Preview(lines=lines, overlay={})
+        return Preview(lines=kills, overlay={})
     return None

@@ -193,15 +193,16 @@ def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSour
 
 def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     """The tour de parole ends: the word goes to whoever the sequence says, or the phase ends."""
-    assert state.seq is not None
+    seq = state.seq
+    assert seq is not None
     fighters = tuple(f.model_copy(update={"done": True}) if f.activated else f for f in state.fighters)
     state = state.model_copy(update={"fighters": fighters, "tour": (), "current": None, "shot": None})
     if state.winners is not None:
         return state.model_copy(update={"stack": ()})
-    if state.seq.over:
+    if seq.over:
         state = combat.start(state, rng, ev)
         return end_turn(state, ev) if state.phase == "mystic" else state
-    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", state.seq.speaker),)})
+    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
 
 
 # -- exclusive actions (V-C) ---------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
         raw = [(Dice(attack=k), None, False) for k in range(rules.max_dice(state, seat), -1, -1)]
     out: list[Choice[Any]] = []
     seen: set[str] = set()
-    for action, why, typed in raw:
+    for action, why, was_typed in raw:
         if not ask.wants(action.kind) or not _ok(state, seat, action):
             continue
         key = action.model_dump_json()
@@ -113,7 +113,7 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
             label = txt("confrontation.action.because", action=label, reason=why)
         piece = getattr(action, "fighter", None)
         previewed = isinstance(action, Resolve | Walk | Order)
-        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=typed))
+        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=was_typed))
     if ask.piece is not None:
         out = [c for c in out if c.group_key == ask.piece]
     return out[: ask.limit] if ask.limit else out
@@ -309,11 +309,11 @@ def describe(state: ConfState, seat: int, action: Any) -> Text:
 
 def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Order):
-        lines = tuple(
+        items = tuple(
             txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}"))
             for i, c in enumerate(action.cards)
         )
-        return Preview(lines=(txt("confrontation.preview.order"), *lines), overlay={})
+        return Preview(lines=(txt("confrontation.preview.order"), *items), overlay={})
     if isinstance(action, Resolve | Walk):
         f = state.fighter(action.fighter)
         if f is None:

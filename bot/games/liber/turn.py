@@ -91,14 +91,14 @@ def end_turn(state: LiberState, ev: list[Event]) -> None:
     side.rally = False
     side.lieu_played = False
     for s in (0, 1):
-        for p in state.sides[s].grid:
-            if p is not None:
-                p.attacks = 0
-                p.riposted = False
-                p.blocked = False
-                p.moved = False
-                p.healing = False
-                p.used = []
+        for piece in state.sides[s].grid:
+            if piece is not None:
+                piece.attacks = 0
+                piece.riposted = False
+                piece.blocked = False
+                piece.moved = False
+                piece.healing = False
+                piece.used = []
     state.combat = None
     state.stack = []
     state.active = 1 - seat

@@ -220,7 +220,7 @@ def walk(
     me = base(f)
     walked: list[Point] = []
     here = f.centre
-    left = budget
+    left: float = budget
     for q in path:
         seg = math.dist(here, q)
         if seg == 0:

@@ -341,8 +341,8 @@ def _useful(state: WarState, seat: int, f: Fighter, t: Target | None, ab: Abilit
             return heavier_first(engaged)[0].id
         if t is None:
             return heavier_first(friends)[0].id
-        near = min(_d(state, g, t) for g in friends)
-        return heavier_first([g for g in friends if _d(state, g, t) <= near + EPS])[0].id
+        closest = min(_d(state, g, t) for g in friends)
+        return heavier_first([g for g in friends if _d(state, g, t) <= closest + EPS])[0].id
     if ab.effect == "rampage":
         reach = value * INCH if ab.by_value else f.stat("move")
         return any(board.gap(f, e) <= reach + f.p.max_reach for e in foes)

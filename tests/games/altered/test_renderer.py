@@ -68,7 +68,7 @@ def test_summary_is_short_and_public_safe() -> None:
 
 
 def test_registry_shape() -> None:
-    assert set(RENDERER) == {"board", "hand", "summary"}
+    assert (RENDERER.board, RENDERER.hand, RENDERER.summary) == (render_board, render_hand, summarize)
 
 
 def _whole_match(seed: int) -> list:  # type: ignore[type-arg]

@@ -90,7 +90,7 @@ def test_summary_is_short_and_public_summary_hides_hands() -> None:
 
 
 def test_renderer_table() -> None:
-    assert set(RENDERER) == {"board", "hand", "summary"}
+    assert (RENDERER.board, RENDERER.hand, RENDERER.summary) == (render_board, render_hand, summarize)
 
 
 def test_the_last_action_is_highlighted_on_the_board() -> None:

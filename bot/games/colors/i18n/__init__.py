@@ -6,13 +6,12 @@ from pathlib import Path
 
 from bot.engine.content import game_catalog
 
-from ..content import CARDS, MONSTERS, WIZARDS
+from ..content import CARDS, MONSTERS, WIZARDS, Card, Monster, Wizard
 
 
 def load_catalog() -> dict[str, dict[str, str]]:
     def names(locale: str) -> dict[str, str]:
-        return {
-            f"colors.card.{c.id}": c.name.get(locale) for c in (*CARDS.values(), *WIZARDS.values(), *MONSTERS.values())
-        }
+        named: list[Card | Wizard | Monster] = [*CARDS.values(), *WIZARDS.values(), *MONSTERS.values()]
+        return {f"colors.card.{c.id}": c.name.get(locale) for c in named}
 
     return game_catalog(Path(__file__).parent, names)
