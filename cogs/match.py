@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.engine import games, txt
 from bot.i18n import t
 from bot.services import ServiceError
-from bot.services.timers import parse_clock, parse_duration
+from bot.services.timers import parse_clock, parse_duration, parse_remind
 
 from . import presenters as p
 from .answers import Answering, say
@@ -100,7 +100,7 @@ def time_options(remind: str | None, clock: str | None, timeout: str | None) -> 
     """`rappel:`, `pendule:` and `temps_ecoule:` of `/partie nouvelle`, checked before anything is created."""
     out: dict[str, Any] = {}
     if remind:
-        out["remind_after"] = out["remind_every"] = parse_duration(remind)
+        out["remind_after"] = out["remind_every"] = parse_remind(remind)
     if clock:
         out["clock"], out["increment"] = parse_clock(clock)
     if timeout:

@@ -11,6 +11,7 @@ import discord
 from bot.engine import PHASE, REVEAL, Event, Text
 from bot.i18n import catalog, localize, t
 from bot.services import Applied, LiveMatch, MatchRecord
+from bot.services.timers import Timers
 
 CONTENT_LIMIT = 2000
 #: Public posts ping nobody unless told whom (a display name may hold "<@id>" or "@everyone").
@@ -226,13 +227,30 @@ def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
     )
     lines = []
     for s in live.seats:
-        mark = "🤖" if s.is_ai else DM_MARK[s.dm_ok]
+        mark = "🤖 " + t(f"lobby.level.{s.ai_level or 'normal'}", locale) if s.is_ai else DM_MARK[s.dm_ok]
         who = s.name if s.is_ai or not s.user_id else f"<@{s.user_id}>"
         lines.append(f"{s.seat + 1}. {who} {mark}")
     embed.add_field(name=t("lobby.players", locale), value="\n".join(lines) or "—", inline=False)
     embed.add_field(name=t("lobby.status", locale), value=t(f"status.{live.rec.status}", locale), inline=True)
+    embed.add_field(name=t("lobby.settings", locale), value="\n".join(lobby_settings(live, locale)), inline=False)
     embed.set_footer(text=t("lobby.footer", locale, id=live.id))
     return embed
+
+
+def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
+    """Every setting of the table that can decide the match, shown before anyone joins (#23): the
+    clock and its increment, what a clock running out does, the reminders, the public language."""
+    timers = Timers.model_validate(live.rec.timers)
+    lines = []
+    if timers.clock is None:
+        lines.append(t("lobby.no_clock", locale))
+    else:
+        key = "lobby.clock_increment" if timers.increment else "lobby.clock"
+        lines.append(t(key, locale, bank=timers.clock, increment=timers.increment))
+        lines.append(t(f"lobby.timeout.{timers.on_timeout}", locale))
+    lines.append(t("lobby.reminders", locale, after=timers.remind_after, every=timers.remind_every))
+    lines.append(t("lobby.language", locale, language=t(f"lobby.lang.{live.rec.locale}", locale)))
+    return lines
 
 
 def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services import ServiceError
-from bot.services.timers import DAY, HOUR, Timers, parse_clock, parse_duration
+from bot.services.timers import DAY, HOUR, MINUTE, Timers, parse_clock, parse_duration, parse_remind
 
 
 def test_a_wait_charges_the_clock_and_the_increment_comes_when_it_ends() -> None:
@@ -22,7 +22,7 @@ def test_reminders_fall_due_after_the_first_delay_then_every_period() -> None:
     t = Timers(remind_after=DAY, remind_every=12 * HOUR).step(set(), {1}, None, now=0.0, over=False)
     assert not t.reminder_due(1, DAY - 1)
     assert t.reminder_due(1, DAY)
-    t = t.reminded(1)
+    t = t.reminded(1, DAY)
     assert not t.reminder_due(1, DAY + 11 * HOUR) and t.reminder_due(1, DAY + 12 * HOUR)
     t = t.step({1}, {0}, 1, now=2 * DAY, over=False)  # they played: the count starts again
     assert t.seat(1).reminded == 0
@@ -69,3 +69,58 @@ def test_bad_durations_are_refused_clearly(text: str) -> None:
 def test_clock_with_and_without_increment() -> None:
     assert parse_clock("3j+1j") == (3 * DAY, DAY)
     assert parse_clock("2j") == (2 * DAY, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [("0,01m", "clock_range"), ("59min", "clock_range"), ("31j", "clock_range"), ("3j+30", "increment_range")],
+)
+def test_a_clock_nobody_could_notice_or_that_never_ends_is_refused(text: str, code: str) -> None:
+    with pytest.raises(ServiceError) as refused:
+        parse_clock(text)
+    assert refused.value.code == code and refused.value.params["least"] > 0
+
+
+def test_clock_bounds_and_an_increment_of_zero() -> None:
+    assert parse_clock("1h") == (HOUR, 0.0) and parse_clock("30j") == (30 * DAY, 0.0)
+    assert parse_clock("3j+0") == (3 * DAY, 0.0) and parse_clock("1h+1min") == (HOUR, MINUTE)
+    with pytest.raises(ServiceError, match="increment_range"):
+        parse_clock("3j+0,5m")
+
+
+@pytest.mark.parametrize("text", ["1m", "30min", "0,5h", "31j"])
+def test_reminders_more_often_than_hourly_or_rarer_than_monthly_are_refused(text: str) -> None:
+    with pytest.raises(ServiceError) as refused:
+        parse_remind(text)
+    assert refused.value.code == "remind_range"
+    assert parse_remind("1h") == HOUR and parse_remind("24h") == DAY
+
+
+def test_an_absence_lasts_at_least_an_hour() -> None:
+    t = Timers().step(set(), {0}, None, now=0.0, over=False)
+    with pytest.raises(ServiceError, match="absence_length"):
+        t.go_away(0, 0.0, 30 * MINUTE, ai=False)
+    assert t.go_away(0, 0.0, HOUR, ai=False).absent(0, 30 * MINUTE)
+
+
+def _reminders_in(t: Timers, start: float, minutes: int) -> list[float]:
+    """Tick every minute like the bot does; the times reminders went out."""
+    sent = []
+    for m in range(minutes + 1):
+        now = start + m * MINUTE
+        if t.reminder_due(1, now):
+            t, _ = t.reminded(1, now), sent.append(now)
+    return sent
+
+
+def test_a_row_saved_with_reminders_every_minute_reminds_hourly() -> None:
+    old = {"remind_after": 60.0, "remind_every": 60.0}  # `rappel:1m`, accepted before the bounds
+    t = Timers.model_validate(old).step(set(), {1}, None, now=0.0, over=False)
+    sent = _reminders_in(t, 0.0, 180)
+    assert sent == [HOUR, 2 * HOUR, 3 * HOUR]
+
+
+def test_reminders_missed_while_the_bot_was_down_catch_up_once() -> None:
+    t = Timers(remind_after=HOUR, remind_every=HOUR).step(set(), {1}, None, now=0.0, over=False)
+    sent = _reminders_in(t, 10 * DAY, 90)  # back after ten days: one reminder, the next an hour later
+    assert sent == [10 * DAY, 10 * DAY + HOUR]

@@ -178,6 +178,9 @@ class BaseGame(Generic[S, A, V]):
     command: ClassVar[str | None] = None
     #: Nothing is private in this game (WarCry): no "show my hand" button under its messages.
     hides_nothing: ClassVar[bool] = False
+    #: Public event kinds that show something nobody saw before (a card turned from a shuffled pile):
+    #: a move that emits one cannot be taken back (private events and REVEAL already say so).
+    disclosing: ClassVar[frozenset[str]] = frozenset()
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 

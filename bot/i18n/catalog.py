@@ -111,7 +111,8 @@ class _TextFormatter(Formatter):
     - `{game:de}`, `{x:le}`, `{x:que}`: French elision before a vowel ("d'Altered",
       "de King of Liber", "l'IA");
     - `{d:in}`, `{d:cm}`: a length in tenths of a millimetre shown in that unit with one decimal and
-      the locale's decimal mark ("12,5" in French).
+      the locale's decimal mark ("12,5" in French);
+    - `{s:span}`: a duration in seconds in days, hours and minutes ("1 j 12 h", "1 d 12 h", "30 min").
     """
 
     def __init__(self, locale: str) -> None:
@@ -124,6 +125,8 @@ class _TextFormatter(Formatter):
             return _elide(format_spec, str(value))
         if format_spec in _UNITS and isinstance(value, int | float):
             return _length(value / _UNITS[format_spec], self.locale)
+        if format_spec == "span" and isinstance(value, int | float):
+            return _span(value, self.locale)
         return super().format_field(value, format_spec)
 
 
@@ -153,6 +156,14 @@ def _length(value: float, locale: str) -> str:
     if text.endswith(".0"):
         text = text[:-2]
     return text.replace(".", ",") if locale == "fr" else text
+
+
+def _span(seconds: float, locale: str) -> str:
+    minutes = max(0, round(seconds / 60))
+    days, rest = divmod(minutes, 1440)
+    hours, minutes = divmod(rest, 60)
+    parts = [(days, "j" if locale == "fr" else "d"), (hours, "h"), (minutes, "min")]
+    return " ".join(f"{n} {unit}" for n, unit in parts if n) or "0 min"
 
 
 SeatNamer = Callable[[int], str]

@@ -47,7 +47,7 @@ class AiSeats(ServiceCore):
                 view = live.game.view(live.state, seat)
                 action = await asyncio.to_thread(self.ai_choose, live, view, seat, version, failures)
                 try:
-                    await self.submit_seat(live, seat, action, version)
+                    await self.submit_seat(live, seat, action, version, by_ai=True)
                     failures = 0
                 except StaleVersion:
                     continue

@@ -58,7 +58,11 @@ class MoveOps(ServiceCore):
     async def concede(self, match_id: str, user_id: int) -> Applied:
         return await self.submit(match_id, user_id, Concede(), None)
 
-    async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
+    async def submit_seat(
+        self, live: LiveMatch, seat: int, action: Any, expected_version: int | None, *, by_ai: bool = False
+    ) -> Applied:
+        """`by_ai`: the AI chose this move (its own seat, or a person's while away or out of time); the
+        log says so (`meta.ai`), and ratings count who played each seat."""
         async with live.lock:
             if live.rec.status != "active":
                 raise ServiceError("match_not_active")
@@ -69,11 +73,11 @@ class MoveOps(ServiceCore):
             if isinstance(action, Concede):
                 step = await self._concede(live, seat)
             else:
-                step = await self._act(live, seat, action)
+                step = await self._act(live, seat, action, by_ai=by_ai)
             await live.delivery.acquire()
         return await self._deliver(live, step)
 
-    async def _act(self, live: LiveMatch, seat: int, action: Any) -> Applied:
+    async def _act(self, live: LiveMatch, seat: int, action: Any, *, by_ai: bool = False) -> Applied:
         """`check` is the one legality oracle; nothing on this path lists legal actions."""
         game, state = live.game, live.state
         if seat not in game.to_act(state):
@@ -94,6 +98,7 @@ class MoveOps(ServiceCore):
             events=tuple(transition.events),
             secret=secret,
             sealed=transition.sealed,
+            meta={"ai": True} if by_ai else None,
         )
 
     async def _concede(self, live: LiveMatch, seat: int) -> Applied:

@@ -1,6 +1,8 @@
 """Ratings per server and game, with openskill's Plackett-Luce model (a maintained library, not a
 formula of our own). A finished match between people counts once; matches with an AI seat, cancelled
-ones and matches outside a server do not count."""
+ones and matches outside a server do not count, nor one where the AI played half or more of a
+person's moves (away with `ia:True`, or its clock ran out with the AI chosen): it is marked counted
+without moving anyone, and the thread is told why (docs/play-by-post.md, "After the match")."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from openskill.models import PlackettLuce
 
 from bot.engine import Outcome
-from bot.storage import Rating
+from bot.storage import LogEntry, Rating
 
 from .core import ServiceCore
 from .model import LiveMatch
@@ -44,6 +46,22 @@ def ranks_of(outcome: Outcome, seats: Sequence[int]) -> list[int]:
     return [1 if s in outcome.winners else 2 for s in seats]
 
 
+def ai_share(entries: Sequence[LogEntry], seat: int) -> tuple[int, int]:
+    """(moves the AI chose, moves) of one seat, undone moves left out; a concession is the person's."""
+    undone = {e.meta.get("undoes") for e in entries if e.kind == "undo"}
+    mine = [e for e in entries if e.seat == seat and e.kind in ("action", "concede") and e.seq not in undone]
+    return sum(1 for e in mine if e.meta.get("ai")), len(mine)
+
+
+def played_by_ai(entries: Sequence[LogEntry], seats: Sequence[int]) -> tuple[int, int, int] | None:
+    """The first seat whose person played half of its moves or fewer, as (seat, AI moves, moves)."""
+    for seat in seats:
+        ai, total = ai_share(entries, seat)
+        if total and 2 * (total - ai) <= total:
+            return seat, ai, total
+    return None
+
+
 class RatingOps(ServiceCore):
     def ratable(self, live: LiveMatch) -> bool:
         people = [s for s in live.seats if not s.is_ai and s.user_id]
@@ -57,6 +75,13 @@ class RatingOps(ServiceCore):
     async def rate(self, live: LiveMatch) -> bool:
         """Count a finished match in its server's ratings (once; False when it does not count)."""
         if not self.ratable(live) or live.rec.outcome is None or live.rec.guild_id is None:
+            return False
+        by_ai = played_by_ai(await self.store.log(live.id), [s.seat for s in live.seats])
+        if by_ai is not None:
+            seat, ai, total = by_ai
+            if await self.store.rate_match(live.id, live.rec.guild_id, live.game.key, []):
+                log.info("match not rated, the AI played for a person match=%s seat=%d", live.id, seat)
+                await self.notifier.timer_news(live, "rating.ai_played", seat, n=ai, total=total)
             return False
         outcome = Outcome.model_validate(live.rec.outcome)
         known = {

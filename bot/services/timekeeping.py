@@ -108,7 +108,7 @@ class TimeOps(ServiceCore):
                 await self._out_of_time(live, seat)
                 return done + 1
             if record.user_id and timers.reminder_due(seat, now):
-                await self._save_timers(live, timers.reminded(seat))  # saved first: a crash never repeats it
+                await self._save_timers(live, timers.reminded(seat, now))  # saved first: a crash never repeats it
                 await self.notifier.remind(live, seat, None)
                 done += 1
         self._schedule_ai(live)

@@ -10,6 +10,10 @@ the match row with each step, so every deadline survives a restart and is applie
 - Absence: `/partie absence` pauses the seat's clock and reminders until a date (a few per month); the
   AI may play the seat meanwhile if its player asks.
 - A nudge (`/partie rappel`) from the waiting side, at most once a day per seat.
+
+Every duration a player types has bounds (docs/play-by-post.md, "Time"): a clock nobody can notice
+before it runs out, or a reminder every minute, is refused with the range; rows saved before the
+bounds are clamped when read, and reminders are never sent closer than `MIN_REMIND` apart.
 """
 
 from __future__ import annotations
@@ -17,16 +21,24 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from .errors import ServiceError
 
 DAY = 86_400.0
 HOUR = 3_600.0
-#: Absences: at most this many starts in any 30 days, each at most `MAX_ABSENCE` long.
+MINUTE = 60.0
+#: Absences: at most this many starts in any 30 days, each from `MIN_ABSENCE` to `MAX_ABSENCE` long.
 ABSENCES_PER_MONTH = 3
+MIN_ABSENCE = HOUR
 MAX_ABSENCE = 14 * DAY
 NUDGE_EVERY = DAY
+#: (least, most) seconds of what `/partie nouvelle` accepts: the bank of a clock, its increment (or
+#: none), the reminders' delay. A joiner sees them in the lobby post before joining.
+CLOCK_RANGE = (HOUR, 30 * DAY)
+INCREMENT_RANGE = (MINUTE, 7 * DAY)
+REMIND_RANGE = (HOUR, 30 * DAY)
+MIN_REMIND = REMIND_RANGE[0]
 
 
 class SeatTime(BaseModel):
@@ -35,6 +47,7 @@ class SeatTime(BaseModel):
     waiting_since: float | None = None
     bank: float | None = None  # seconds left on the seat's clock; None: no clock
     reminded: int = 0  # reminders sent during the current wait
+    reminded_at: float | None = None  # when the last reminder went out (any wait)
     nudged_at: float | None = None  # last `/partie rappel` aimed at this seat
     absent_until: float | None = None
     ai_while_absent: bool = False
@@ -51,6 +64,12 @@ class Timers(BaseModel):
     increment: float = 0.0
     on_timeout: Literal["lose", "ai"] = "lose"
     seats: dict[int, SeatTime] = {}
+
+    @field_validator("remind_after", "remind_every")
+    @classmethod
+    def _not_a_flood(cls, value: float) -> float:
+        """A row saved before the bounds (`rappel:1m`) reminds no more often than the minimum."""
+        return max(float(value), MIN_REMIND)
 
     def seat(self, seat: int) -> SeatTime:
         return self.seats.setdefault(seat, SeatTime(bank=self.clock))
@@ -86,6 +105,8 @@ class Timers(BaseModel):
         t = self.seat(seat)
         if t.waiting_since is None or self.absent(seat, now):
             return False
+        if t.reminded_at is not None and now - t.reminded_at < MIN_REMIND:
+            return False
         return now >= t.waiting_since + self.remind_after + t.reminded * self.remind_every
 
     def absent(self, seat: int, now: float) -> bool:
@@ -98,9 +119,14 @@ class Timers(BaseModel):
         return t.ai_took_over or (t.ai_while_absent and self.absent(seat, now))
 
     # -- what players ask -------------------------------------------------------------------------
-    def reminded(self, seat: int) -> Timers:
+    def reminded(self, seat: int, now: float) -> Timers:
+        """A reminder went out now. The count skips the periods that fell while nobody could send
+        (the bot was down): one reminder catches up, not one per minute until the count does."""
         out = self.model_copy(deep=True)
-        out.seat(seat).reminded += 1
+        t = out.seat(seat)
+        first = (t.waiting_since or now) + out.remind_after
+        t.reminded = max(t.reminded + 1, int((now - first) // out.remind_every) + 1)
+        t.reminded_at = now
         return out
 
     def nudge(self, seat: int, now: float) -> Timers:
@@ -113,8 +139,8 @@ class Timers(BaseModel):
 
     def go_away(self, seat: int, now: float, seconds: float, *, ai: bool) -> Timers:
         """Start an absence: the clock stops (what ran so far is charged) until `now + seconds`."""
-        if seconds <= 0 or seconds > MAX_ABSENCE:
-            raise ServiceError("absence_length", days=int(MAX_ABSENCE // DAY))
+        if seconds < MIN_ABSENCE or seconds > MAX_ABSENCE:
+            raise ServiceError("absence_length", least=MIN_ABSENCE, most=MAX_ABSENCE)
         t = self.seat(seat)
         recent = [s for s in t.absences if now - s < 30 * DAY]
         if len(recent) >= ABSENCES_PER_MONTH:
@@ -147,8 +173,10 @@ DURATION = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*(j|d|h|m|min)?\s*", re.IGNORECASE
 UNITS = {"j": DAY, "d": DAY, "h": HOUR, "m": 60.0, "min": 60.0, None: DAY}
 
 
-def parse_duration(text: str) -> float:
-    """ "3j", "3d", "12h", "1,5j" → seconds (a bare number is in days); a clear refusal otherwise."""
+def parse_duration(text: str, bounds: tuple[float, float] | None = None, what: str = "duration") -> float:
+    """ "3j", "3d", "12h", "1,5j" → seconds (a bare number is in days); a clear refusal otherwise.
+
+    With `bounds`, a duration outside them is refused as `<what>_range` naming the range."""
     match = DURATION.fullmatch(text or "")
     if match is None:
         raise ServiceError("bad_duration", text=(text or "")[:20])
@@ -157,10 +185,20 @@ def parse_duration(text: str) -> float:
     seconds = value * UNITS[unit]
     if seconds <= 0 or seconds > 365 * DAY:
         raise ServiceError("bad_duration", text=(text or "")[:20])
+    if bounds is not None and not bounds[0] <= seconds <= bounds[1]:
+        raise ServiceError(f"{what}_range", least=bounds[0], most=bounds[1])
     return seconds
 
 
 def parse_clock(text: str) -> tuple[float, float]:
-    """ "3j+1j" → (bank, increment) in seconds; "3j" has no increment."""
+    """ "3j+1j" → (bank, increment) in seconds; "3j" or "3j+0" has no increment."""
     bank, _, increment = (text or "").partition("+")
-    return parse_duration(bank), parse_duration(increment) if increment.strip() else 0.0
+    seconds = parse_duration(bank, CLOCK_RANGE, "clock")
+    if increment.strip() in ("", "0"):
+        return seconds, 0.0
+    return seconds, parse_duration(increment, INCREMENT_RANGE, "increment")
+
+
+def parse_remind(text: str) -> float:
+    """`rappel:` of `/partie nouvelle`: at least an hour (a DM a minute is a flood), at most a month."""
+    return parse_duration(text, REMIND_RANGE, "remind")

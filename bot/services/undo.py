@@ -1,13 +1,16 @@
 """Undo by consent: the player who just moved asks to take it back; the others accept or refuse.
 
-Allowed while the move is the last step, drew no chance, revealed nothing hidden (no reveal, no
-commitment made or opened, no private event to another seat), and nobody acted since. Against the AI
-alone, the AI accepts. The undo is a step of its own: the log keeps the move and its undo.
+Allowed while the move is the last step, drew no chance, revealed nothing to anyone, the mover
+included (see `discloses`), and nobody acted since. Against the AI alone, the AI accepts. The undo is
+a step of its own: the log keeps the move and its undo.
 """
 
 from __future__ import annotations
 
-from bot.engine import REVEAL, Event, Rng, public
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import REVEAL, AnyGame, Event, Rng, public
 
 from .core import ServiceCore
 from .errors import ServiceError
@@ -24,10 +27,13 @@ class UndoOps(ServiceCore):
             raise ServiceError("undo_not_last")
         if last.draws:
             raise ServiceError("undo_chance")
-        events = [Event.model_validate(e) for e in last.events]
-        private_to_others = any(not e.public and set(e.to or ()) - {me.seat} for e in events)
         sealed = any(c.seq == last.seq or c.revealed_seq == last.seq for c in await self.store.commitments(live.id))
-        if private_to_others or sealed or any(e.kind == REVEAL for e in events):
+        if sealed:
+            raise ServiceError("undo_hidden")
+        entries = [e for e in await self.store.log(live.id) if e.seq < last.seq]
+        before = rebuild(live.game, live.seats, live.rec.options, entries)
+        events = [Event.model_validate(e) for e in last.events]
+        if discloses(live.game, before, live.state, events, [s.seat for s in live.seats]):
             raise ServiceError("undo_hidden")
         live.undo_request = (last.seq, me.seat)
         return live, [s.seat for s in live.seats if s.seat != me.seat and not s.is_ai]
@@ -64,3 +70,19 @@ class UndoOps(ServiceCore):
             )
             await live.delivery.acquire()
         return await self._deliver(live, step)
+
+
+def discloses(game: AnyGame, before: Any, after: Any, events: Sequence[Event], seats: Sequence[int]) -> bool:
+    """Whether a move told anyone, its mover included, something that taking it back would not
+    make them forget: a private event (a card drawn from a sealed deck is one to the drawer), a
+    REVEAL, a public event the game declares disclosing (a card turned from a hidden pile), or a
+    change in what a seat alone knows (a card into or out of a hand). Taken back, such a move would
+    let its mover fish: look, undo, and play knowing."""
+    if any(not e.public or e.kind == REVEAL or e.kind in game_disclosing(game) for e in events):
+        return True
+    return any(game.private_info(before, s) != game.private_info(after, s) for s in seats)
+
+
+def game_disclosing(game: AnyGame) -> frozenset[str]:
+    """The public event kinds a game marks as showing something hidden (`BaseGame.disclosing`)."""
+    return frozenset(getattr(game, "disclosing", ()))

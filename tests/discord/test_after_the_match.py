@@ -114,3 +114,47 @@ async def test_review_a_finished_match_and_try_another_line_against_the_ai(tmp_p
         entries = await bot.service.history(practice.id)
         rebuilt = rebuild(again.game, again.seats, again.rec.options, entries)
         assert again.game.dump_state(rebuilt) == again.game.dump_state(again.state)  # it replays from its start
+
+
+async def _play_alice_while(table: Table, live: object, rng: Rng) -> None:
+    """Alice plays her seat; the AI plays Bob's while he is away."""
+    while live.rec.status == "active":  # type: ignore[attr-defined]
+        await table.idle()
+        if 0 in live.to_act():  # type: ignore[attr-defined]
+            await table.play_turn("Alice", live, rng)
+
+
+async def test_a_seat_the_ai_played_all_match_moves_no_rating(tmp_path: Path) -> None:
+    """`/partie absence 14j ia:True` at the start let the AI play Bob's whole match, and both ratings moved."""
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        thread = table.thread_of(live)
+        await table.slash("Bob", "partie", "absence", channel=thread, duree="14j", ia=True)
+        await _play_alice_while(table, live, Rng(4))
+        await table.idle()
+        assert live.rec.status == "finished"
+        entries = await table.service.store.log(live.id)
+        assert all(e.meta.get("ai") for e in entries if e.seat == 1 and e.kind == "action")
+        assert await table.service.store.ratings(int(table.guild["id"]), "duel") == []
+        assert live.id not in await table.service.store.unrated_finished()  # settled: not told again
+        posted = "\n".join(m["content"] for m in table.fd.messages(thread, include_ephemeral=False))
+        assert "Partie non classée : l'IA a joué" in posted and "pour Bob" in posted
+
+
+async def test_a_person_who_played_most_of_their_moves_is_rated(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        thread = table.thread_of(live)
+        await table.slash("Bob", "partie", "absence", channel=thread, duree="14j", ia=True)
+        await table.idle()  # the AI picks for Bob: one move, then he is back
+        await table.slash("Bob", "partie", "absence", channel=thread, duree="0")
+        rng = Rng(4)
+        while live.rec.status == "active":
+            await table.idle()
+            seat = min(live.to_act())
+            await table.play_turn(("Alice", "Bob")[seat], live, rng)
+        await table.idle()
+        entries = await table.service.store.log(live.id)
+        by_ai = [e for e in entries if e.seat == 1 and e.kind == "action" and e.meta.get("ai")]
+        assert len(by_ai) == 1 and sum(1 for e in entries if e.seat == 1 and e.kind == "action") >= 3
+        assert [r.games for r in await table.service.store.ratings(int(table.guild["id"]), "duel")] == [1, 1]

@@ -150,3 +150,41 @@ async def test_an_absence_pauses_the_clock_or_lets_the_ai_play(tmp_path: Path) -
         await table.slash("Bob", "partie", "absence", channel=thread, duree="1j", ia=True)
         await table.idle()
         assert live.version > version  # the AI played for him
+
+
+async def test_the_lobby_shows_the_time_settings_and_refuses_a_clock_nobody_could_see_run(tmp_path: Path) -> None:
+    """`pendule:0,01m` made the joiner lose at the next tick, rated, with nothing in the lobby to warn them."""
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob"), clock=Clock()) as table:
+        calls = await table.slash("Alice", "partie", "nouvelle", jeu="duel", pendule="0,01m")
+        assert "La pendule va de 1 h à 30 j par joueur" in private_text(calls) and not table.live_matches()
+        calls = await table.slash("Alice", "partie", "nouvelle", jeu="duel", rappel="1m")
+        assert "Le délai des rappels va de 1 h à 30 j" in private_text(calls) and not table.live_matches()
+        await table.slash("Alice", "partie", "nouvelle", jeu="duel", pendule="3j+12h", rappel="12h", temps_ecoule="ai")
+        live = table.live_matches()[-1]
+        lobby = table.last_with(table.thread_of(live), f"tv:join:{live.id}")
+        settings = lobby["embeds"][0]["fields"][-1]
+        assert settings["name"] == "Réglages"
+        for line in (
+            "Pendule : 3 j par joueur, plus 12 h à chaque tour.",
+            "Pendule tombée : l'IA joue à la place du joueur jusqu'à la fin.",
+            "Rappel par MP après 12 h d'attente, puis à intervalle de 12 h.",
+            "Messages publics en français.",
+        ):
+            assert line in settings["value"]
+
+
+async def test_a_match_saved_with_reminders_every_minute_reminds_at_most_hourly(tmp_path: Path) -> None:
+    import dataclasses
+
+    clock, db = Clock(), tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob"), clock=clock) as table:
+        live = await _match(table)
+        await table.play_turn("Alice", live, Rng(1))  # the game waits for Bob only
+        async with live.lock:  # as `rappel:1m` was saved before durations had bounds
+            old = {**live.rec.timers, "remind_after": 60.0, "remind_every": 60.0}
+            await table.bot.service._save_match(live, dataclasses.replace(live.rec, timers=old))
+        await _restart(table, db, clock)
+        for _ in range(150):  # the bot ticks every minute: two and a half hours
+            clock.now += 60
+            await table.bot.service.tick()
+        assert _reminders(table, "Bob") == 2

@@ -79,3 +79,32 @@ async def test_a_refused_undo_leaves_the_move_and_a_secret_move_cannot_be_taken_
         await table.play_turn("Alice", live, Rng(1))  # a hidden pick, sealed
         calls = await table.slash("Alice", "partie", "reprendre", channel=table.thread_of(live))
         assert "information cachée" in private_text(calls)
+
+
+async def test_a_card_drawn_from_the_sealed_deck_cannot_be_taken_back(tmp_path: Path) -> None:
+    """The round's winner draws from the deck shuffled at set-up: no chance is drawn, and the only
+    private event goes to the drawer. Taken back, the card would go back on top and they would know it."""
+    from bot.testgames.duel import Draw
+
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        names = {0: "Alice", 1: "Bob"}
+        for turn in range(12):  # pick until a round has a winner and it is asked whether to draw
+            top = live.game.pending(live.state)
+            if top is not None and top.kind == "draw":
+                break
+            seat = min(live.to_act())
+            await table.play_turn(names[seat], live, Rng(turn))
+        top = live.game.pending(live.state)
+        assert top is not None and top.kind == "draw" and live.state.deck
+        winner = next(iter(top.seats))
+        thread = table.thread_of(live)
+        await table.click(names[winner], table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+        await table.choose_in_menu(names[winner], live, winner, Draw(take=True))
+        last = (await table.service.history(live.id))[-1]
+        assert last.kind == "action" and last.action == {"kind": "draw", "take": True} and not last.draws
+        played = live.version
+        calls = await table.slash(names[winner], "partie", "reprendre", channel=thread)
+        assert "information cachée" in private_text(calls)
+        assert live.undo_request is None and live.version == played
+        assert not any(f"tv:undo:{live.id}:" in c for m in table.fd.messages(thread) for c in custom_ids(m))

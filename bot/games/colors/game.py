@@ -51,6 +51,8 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         "repondre": ("no_response",),
         "passer": ("pass",),
     }
+    #: A monster's activation card is turned from the sealed activation pile, in public.
+    disclosing: ClassVar[frozenset[str]] = frozenset({"activation_card"})
     kind_rules: ClassVar[dict[str, str]] = {
         "activate": "colors.creature.activation",
         "cast": "colors.casting",
