@@ -85,7 +85,9 @@ async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseExcep
     """The one place errors become answers (private, localized, with the rule id)."""
     if isinstance(exc, Unacknowledged):
         return  # logged where it happened; there is nobody to answer
-    if isinstance(exc, discord.HTTPException) and exc.code == UNKNOWN_INTERACTION:
+    if isinstance(exc, discord.HTTPException) and (
+        exc.code == UNKNOWN_INTERACTION or not interaction.response.is_done()
+    ):  # acknowledging it failed (a defer or a first answer): there is nobody to answer
         lost(interaction, exc, match_id)
         return
     locale = host.locales.user(interaction)

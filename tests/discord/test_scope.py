@@ -315,3 +315,19 @@ async def test_an_interaction_acknowledged_too_late_is_one_warning_line(
     lines = [r for r in caplog.records if "not acknowledged" in r.getMessage()]
     assert len(lines) == 4 and all(r.levelno == logging.WARNING and r.exc_info is None for r in lines)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_any_refusal_of_the_first_answer_is_one_warning_line(
+    servers: Servers, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = servers.table
+    lobby = await new_match(table)
+    caplog.set_level(logging.WARNING)
+    table.fd.fail("POST", r"/interactions/\d+/[^/]+/callback", 400, 40060, "Interaction has already been acknowledged")
+    await table.slash("Alice", "partie", "annuler", channel=table.thread_of(lobby))  # defers in its own try
+    await table.slash("Alice", "partie", "rappel", channel=table.thread_of(lobby))  # defers in `Answering`
+    table.fd.clear_faults()
+    assert lobby.rec.status == "lobby"
+    lines = [r for r in caplog.records if "not acknowledged" in r.getMessage()]
+    assert [r.getMessage().rsplit(" ", 1)[-1] for r in lines] == ["code=40060"] * 2
+    assert all(r.exc_info is None for r in lines)
