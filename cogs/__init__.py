@@ -32,6 +32,9 @@ async def setup_cogs(bot: Any) -> None:
     from .rules import RULE_ITEMS, RulesCog
 
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS)
+    from .answers import drop_unacknowledged
+
+    drop_unacknowledged(bot.tree)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
     await bot.add_cog(RulesCog(bot, host))

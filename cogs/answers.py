@@ -3,6 +3,11 @@
 Every handler runs inside `Answering`: it acknowledges the interaction first (Discord's 3 s: a defer
 before any render or database catch-up), and any exception becomes the one localized private answer
 of the error mapper (with the rule it cites, and the current board after a stale click).
+
+An interaction acknowledged too late (Discord answers 10062 "Unknown interaction": the 3 s went by,
+on a slow start or a busy loop) is dead: nothing can be said to its person any more. It is logged as
+one warning line and the handler does nothing (`Unacknowledged` ends it; the component and command
+edges drop it quietly), never a traceback, never the work done unseen.
 """
 
 from __future__ import annotations
@@ -25,9 +30,40 @@ log = logging.getLogger("tavernier.host")
 
 Defer = Literal["private", "public", "update", "none"]
 
+#: Discord's "Unknown interaction": its token expired (3 s to acknowledge) or it was already answered.
+UNKNOWN_INTERACTION = 10062
+
+
+class Unacknowledged(Exception):
+    """Acknowledging an interaction failed (already logged): the handler stops, nothing to answer."""
+
+
+def lost(interaction: discord.Interaction[Any], exc: discord.HTTPException, match_id: str | None) -> None:
+    """One warning line for an interaction Discord no longer knows (no traceback, nothing answered)."""
+    log.warning(
+        "interaction not acknowledged match=%s kind=%s status=%s code=%s",
+        match_id or "-",
+        getattr(interaction.type, "name", "-"),
+        exc.status,
+        exc.code,
+    )
+
 
 #: A long answer (every problem of a deck list) goes in at most this many messages.
 MAX_PARTS = 4
+
+
+def drop_unacknowledged(tree: discord.app_commands.CommandTree[Any]) -> None:
+    """The command edge of `Unacknowledged`: a command whose interaction Discord no longer knew ends
+    there (already logged in one line); any other error is logged by discord.py as before."""
+    default = tree.on_error
+
+    async def on_error(interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError) -> None:
+        if isinstance(getattr(error, "original", error), Unacknowledged):
+            return
+        await default(interaction, error)
+
+    tree.error(on_error)
 
 
 async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
@@ -47,6 +83,13 @@ async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bo
 
 async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None) -> None:
     """The one place errors become answers (private, localized, with the rule id)."""
+    if isinstance(exc, Unacknowledged):
+        return  # logged where it happened; there is nobody to answer
+    if isinstance(exc, discord.HTTPException) and (
+        exc.code == UNKNOWN_INTERACTION or not interaction.response.is_done()
+    ):  # acknowledging it failed (a defer or a first answer): there is nobody to answer
+        lost(interaction, exc, match_id)
+        return
     locale = host.locales.user(interaction)
     answer = explain(exc, locale, match_id=match_id)
     try:
@@ -75,12 +118,16 @@ class Answering:
 
     async def __aenter__(self) -> Answering:
         response = self.interaction.response
-        if self.defer == "private":
-            await response.defer(ephemeral=True, thinking=True)
-        elif self.defer == "public":
-            await response.defer(thinking=True)
-        elif self.defer == "update":
-            await response.defer()
+        try:
+            if self.defer == "private":
+                await response.defer(ephemeral=True, thinking=True)
+            elif self.defer == "public":
+                await response.defer(thinking=True)
+            elif self.defer == "update":
+                await response.defer()
+        except discord.HTTPException as exc:  # too late (10062), or Discord refused: the person sees nothing
+            lost(self.interaction, exc, self.match_id)
+            raise Unacknowledged from None
         return self
 
     async def __aexit__(

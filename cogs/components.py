@@ -5,6 +5,12 @@ They are `DynamicItem`s registered once on the bot, so buttons posted before a r
 discord.py needs one class per template: `_button` and `_select` build them from a short table
 instead of repeating the same class nine times. Each callback hands the click to the `Host`.
 
+A custom_id comes from the person's client, which can send any text: every click passes the Host's one
+gate (`Host.match_for`) with the match id it names before its handler runs: a match of this server
+(or, from a DM, one where the clicker sits or that they created); the lobby's buttons, the take-back
+answers and the rematch from the match's own thread only. What the handler then checks (a seat, the
+creator, a draft's owner) is in docs/reliability.md, "What is checked per command".
+
 | prefix | what | fields |
 |---|---|---|
 | act / hand | open one's menu / show one's hand | match |
@@ -29,8 +35,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from .answers import Unacknowledged
+
 if TYPE_CHECKING:
-    from .host import Host
+    from .host import Host, Where
 
 MID = r"(?P<m>[0-9a-f]{8})"
 VER = r"(?P<v>\d{1,9})"
@@ -49,8 +57,24 @@ def _groups(match: re.Match[str]) -> tuple[str, ...]:
     return tuple(v for v in match.groups() if v is not None)
 
 
-def _button(name: str, prefix: str, pattern: str, handler: Handler, style: discord.ButtonStyle) -> type[Any]:
-    """A DynamicItem button class for `tv:<prefix>:<pattern>`: `handler(host, interaction, *fields)`."""
+async def _run(
+    handler: Handler, interaction: discord.Interaction[Any], where: Where, fields: tuple[str, ...], *extra: str
+) -> None:
+    """Every click: the gate on the match it names (its first field), then its handler. An interaction
+    Discord no longer knows was logged in one line by `Answering`: nothing more to do."""
+    host = host_of(interaction)
+    try:
+        if await host.admits(interaction, fields[0], where=where):
+            await handler(host, interaction, *fields, *extra)
+    except Unacknowledged:
+        pass
+
+
+def _button(
+    name: str, prefix: str, pattern: str, handler: Handler, style: discord.ButtonStyle, where: Where = "server"
+) -> type[Any]:
+    """A DynamicItem button class for `tv:<prefix>:<pattern>`: `handler(host, interaction, *fields)`, once
+    the match named by its first field may be reached from `where` the click comes from."""
 
     class Button(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tv:{prefix}:{pattern}"):
         def __init__(self, *fields: str | int, label: str = "…", style: discord.ButtonStyle = style) -> None:
@@ -65,14 +89,15 @@ def _button(name: str, prefix: str, pattern: str, handler: Handler, style: disco
             return cls(*_groups(match), label=item.label or "…", style=item.style)
 
         async def callback(self, interaction: discord.Interaction[Any]) -> None:
-            await handler(host_of(interaction), interaction, *self.fields)
+            await _run(handler, interaction, where, self.fields)
 
     Button.__name__ = Button.__qualname__ = name
     return Button
 
 
 def _select(name: str, prefix: str, pattern: str, handler: Handler) -> type[Any]:
-    """A DynamicItem select class: `handler(host, interaction, *fields, value)`."""
+    """A DynamicItem select class: `handler(host, interaction, *fields, value)`, past the same gate (selects
+    are private menus: anywhere on the match's server, or a DM of its player)."""
 
     class Select(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tv:{prefix}:{pattern}"):
         def __init__(
@@ -98,7 +123,7 @@ def _select(name: str, prefix: str, pattern: str, handler: Handler) -> type[Any]
         async def callback(self, interaction: discord.Interaction[Any]) -> None:
             data: Any = interaction.data or {}
             values = data.get("values") or [""]
-            await handler(host_of(interaction), interaction, *self.fields, str(values[0]))
+            await _run(handler, interaction, "server", self.fields, str(values[0]))
 
     Select.__name__ = Select.__qualname__ = name
     return Select
@@ -113,9 +138,9 @@ _PRIMARY, _SECONDARY, _SUCCESS, _DANGER = (
 
 ActButton = _button("ActButton", "act", MID, lambda h, i, m: h.moves.open_menu(i, m), _PRIMARY)
 HandButton = _button("HandButton", "hand", MID, lambda h, i, m: h.boards.show_hand(i, m), _SECONDARY)
-JoinButton = _button("JoinButton", "join", MID, lambda h, i, m: h.lobby.join(i, m), _SUCCESS)
-AddAiButton = _button("AddAiButton", "ai", MID, lambda h, i, m: h.lobby.add_ai(i, m), _SECONDARY)
-StartButton = _button("StartButton", "start", MID, lambda h, i, m: h.lobby.start(i, m), _PRIMARY)
+JoinButton = _button("JoinButton", "join", MID, lambda h, i, m: h.lobby.join(i, m), _SUCCESS, "thread")
+AddAiButton = _button("AddAiButton", "ai", MID, lambda h, i, m: h.lobby.add_ai(i, m), _SECONDARY, "thread")
+StartButton = _button("StartButton", "start", MID, lambda h, i, m: h.lobby.start(i, m), _PRIMARY, "thread")
 CodeButton = _button(
     "CodeButton", "x", rf"{MID}:{VER}:{CODE}", lambda h, i, m, v, c: h.moves.act_code(i, m, int(v), c), _SECONDARY
 )
@@ -157,13 +182,14 @@ ReviewButton = _button(
 TryButton = _button(
     "TryButton", "try", rf"{MID}:(?P<s>\d{{1,6}})", lambda h, i, m, s: h.review.try_from(i, m, int(s)), _SUCCESS
 )
-RematchButton = _button("RematchButton", "rematch", MID, lambda h, i, m: h.lobby.rematch(i, m), _PRIMARY)
+RematchButton = _button("RematchButton", "rematch", MID, lambda h, i, m: h.lobby.rematch(i, m), _PRIMARY, "thread")
 UndoButton = _button(
     "UndoButton",
     "undo",
     rf"{MID}:(?P<s>\d{{1,9}}):(?P<a>[yn])",
     lambda h, i, m, s, a: h.undo.answer(i, m, int(s), a == "y"),
     _SECONDARY,
+    "thread",
 )
 # schema-1 menus (messages posted before actions travelled by value): still answered
 LegacyActionButton = _button(

@@ -9,15 +9,19 @@
 
 Every handler acknowledges its interaction first and only then does slow work; renders run in a
 worker thread.
+
+One gate (`match_for`) says whether a match may be named from where an interaction comes: every
+component (cogs/components.py, before its handler) and every `partie:<id>` option goes through it.
+docs/reliability.md, "What is checked per command", lists what each command and button checks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
-from bot.services import LiveMatch, MatchService, ServiceError
+from bot.services import LiveMatch, MatchRecord, MatchService, ServiceError
 
 from .answers import fail, say
 from .boards import BoardDesk
@@ -27,7 +31,11 @@ from .moves import MoveDesk
 from .review import ReviewDesk
 from .undo import UndoDesk
 
-__all__ = ["Host", "is_manager", "player_of"]
+__all__ = ["Host", "Where", "is_manager", "player_of"]
+
+#: Where a match may be named from: anywhere on its own server, or only in its own thread (the lobby's
+#: buttons, the answers to a take-back, the rematch: they are posted there and nowhere else).
+Where = Literal["server", "thread"]
 
 
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -61,6 +69,30 @@ class Host:
         """The match whose thread this is, else a clear refusal."""
         channel_id = interaction.channel_id
         live = await self.service.by_thread(channel_id) if channel_id else None
-        if live is None:
+        if live is None or live.rec.guild_id != interaction.guild_id:
             raise ServiceError("no_match_here")
         return live
+
+    async def match_for(
+        self, interaction: discord.Interaction[Any], match_id: str, *, where: Where = "server"
+    ) -> MatchRecord:
+        """The one gate for a match named by id (a custom_id, which a client can forge, or a typed option).
+
+        From a server: a match of that server only, else "match not found" exactly as for an unknown id
+        (nothing about another server's matches leaks, not even that one is broken); with
+        `where="thread"`, from the match's own thread only. From a DM (no server): only one of its
+        players or its creator.
+        """
+        rec = await self.service.admit(match_id, guild_id=interaction.guild_id, user_id=interaction.user.id)
+        if where == "thread" and interaction.guild_id is not None and interaction.channel_id != rec.thread_id:
+            raise ServiceError("not_this_thread")
+        return rec
+
+    async def admits(self, interaction: discord.Interaction[Any], match_id: str, *, where: Where) -> bool:
+        """`match_for` for a component: a refusal is answered here (privately) and the click goes no further."""
+        try:
+            await self.match_for(interaction, match_id, where=where)
+        except Exception as exc:
+            await self.fail(interaction, exc)
+            return False
+        return True

@@ -397,16 +397,21 @@ class MatchCog(commands.Cog):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             target = await self._match_id(interaction, match_id)
-            await host.service.cancel(target, interaction.user.id, is_manager=is_manager(interaction))
+            await host.service.cancel(
+                target, interaction.user.id, guild_id=interaction.guild_id, is_manager=is_manager(interaction)
+            )
             await host.say(interaction, t("match.cancelled_ok", host.locales.user(interaction)))
         except Exception as exc:
             await host.fail(interaction, exc)
 
     async def _match_id(self, interaction: discord.Interaction[Any], given: str | None) -> str:
+        """The match a `partie:` option names, past the Host's gate (another server's is not found);
+        without it, the match of this thread."""
         if given:
             wanted = given.strip().lstrip("`").rstrip("`").lower()
             if not re.fullmatch(r"[0-9a-f]{8}", wanted):
                 raise ServiceError("match_not_found", match=p.clean_text(given, 20))
+            await self.host.match_for(interaction, wanted)
             return wanted
         return (await self.host.match_here(interaction)).id
 
@@ -425,8 +430,6 @@ class MatchCog(commands.Cog):
             channel = await parent_channel(interaction)
             require_permissions(interaction)
             live = await host.service.get(target)
-            if live.rec.guild_id != interaction.guild_id:
-                raise ServiceError("match_not_found", match=target)
             manager = is_manager(interaction)
             if not manager and live.seat_of(interaction.user.id) is None:
                 raise ServiceError("not_allowed")

@@ -156,7 +156,7 @@ class MoveDesk:
     async def act_draft(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer=self._defer(interaction)) as a:
             a.match_id = match_id
-            draft = self.service.draft(draft_id, interaction.user.id)
+            draft = self.service.draft(draft_id, interaction.user.id, match_id)
             live, seat = await self._live_seat(interaction, match_id)
             if draft.preview:
                 self._current(live, draft.version)
@@ -179,16 +179,16 @@ class MoveDesk:
         """Confirm submits exactly the previewed action, at the version it was previewed on."""
         async with Answering(self.host, interaction, defer="update") as a:
             a.match_id = match_id
-            draft = self.service.draft(draft_id, interaction.user.id)
+            draft = self.service.draft(draft_id, interaction.user.id, match_id)
             live, seat = await self._live_seat(interaction, match_id)
             label = localize(self.service.label(live, seat, draft.action), a.locale, live.seat_name)
-            await self.service.submit_draft(draft_id, interaction.user.id)
+            await self.service.submit_draft(draft_id, interaction.user.id, match_id)
             await self._confirm(interaction, t("menu.done", a.locale, action=label))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id
-            self.service.drafts.drop(draft_id)
+            self.service.drop_draft(draft_id, interaction.user.id, match_id)
             await interaction.response.edit_message(
                 content=t("menu.cancelled", a.locale), view=None, attachments=[], embed=None
             )
@@ -298,7 +298,7 @@ class MoveDesk:
                 await self._submit(interaction, live, choices[int(token)].action, version, a.locale)
                 return
             if token.startswith("@"):
-                draft = self.service.draft(token[1:], interaction.user.id)
+                draft = self.service.draft(token[1:], interaction.user.id, live.id)
                 action, version, preview = draft.action, draft.version, draft.preview
             else:
                 preview = token.startswith("!")

@@ -54,6 +54,6 @@ async def open_thread(
         thread, lobby = await new_thread(interaction, live, channel, locale)
         await host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
     except discord.HTTPException as exc:
-        await host.service.cancel(live.id, interaction.user.id, is_manager=True)
+        await host.service.cancel(live.id, interaction.user.id, guild_id=interaction.guild_id, is_manager=True)
         raise ServiceError("cannot_open_thread", code=str(exc.code or exc.status)) from exc
     return thread

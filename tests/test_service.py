@@ -170,14 +170,14 @@ async def test_ai_seat_plays_through_the_same_path(service: MatchService, store:
 async def test_concede_and_cancel(service: MatchService) -> None:
     live = await _started(service)
     with pytest.raises(ServiceError, match="not_allowed"):
-        await service.cancel(live.id, ALICE.user_id)  # the creator may only cancel a lobby
+        await service.cancel(live.id, ALICE.user_id, guild_id=9)  # the creator may only cancel a lobby
     step = await service.concede(live.id, BOB.user_id)
     assert step.outcome is not None and step.outcome.winners == (0,)
     assert live.rec.status == "finished"
     other = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
     with pytest.raises(ServiceError, match="not_allowed"):
-        await service.cancel(other.id, BOB.user_id)
-    await service.cancel(other.id, BOB.user_id, is_manager=True)
+        await service.cancel(other.id, BOB.user_id, guild_id=9)
+    await service.cancel(other.id, BOB.user_id, guild_id=9, is_manager=True)
     assert other.rec.status == "cancelled"
 
 

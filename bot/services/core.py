@@ -184,6 +184,25 @@ class ServiceCore:
             await self.notifier.broken(rec)
             raise ServiceError("corrupt_match", match=rec.id) from exc
 
+    async def admit(self, match_id: str, *, guild_id: int | None, user_id: int | None = None) -> MatchRecord:
+        """The match's record if it may be named from where a request comes: from a server, a match of
+        that server only; from no server (a DM), only by one of its players or its creator. Anything else
+        is answered exactly as an unknown id: another server learns nothing, not even that the id exists
+        or that its match is broken. Memory first, else the match's row (a broken match has one too)."""
+        live = self._live.get(match_id)
+        rec = live.rec if live is not None else await self.store.get_match(match_id)
+        if rec is not None:
+            if guild_id is not None:
+                allowed = rec.guild_id == guild_id
+            else:
+                seats = live.seats if live is not None else await self.store.seats(match_id)
+                allowed = user_id is not None and (
+                    user_id == rec.created_by or any(s.user_id == user_id for s in seats)
+                )
+            if allowed:
+                return rec
+        raise ServiceError("match_not_found", match=match_id)
+
     # -- what stays in memory ------------------------------------------------------------------------
     def _touch(self, live: LiveMatch) -> None:
         if live.rec.status in ("lobby", "active"):

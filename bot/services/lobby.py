@@ -173,8 +173,13 @@ class LobbyOps(ServiceCore):
         await self.store.set_dm_ok(live.id, seat.seat, ok)
         seat.dm_ok = ok
 
-    async def cancel(self, match_id: str, user_id: int, *, is_manager: bool = False) -> LiveMatch | None:
-        """The creator may cancel a lobby; moderators may cancel any unfinished match, a broken one too."""
+    async def cancel(
+        self, match_id: str, user_id: int, *, guild_id: int | None, is_manager: bool = False
+    ) -> LiveMatch | None:
+        """The creator may cancel a lobby; moderators may cancel any unfinished match, a broken one too:
+        of their own server only (`guild_id`: where the request comes from; another server's match is
+        unknown there, whatever the caller checked before)."""
+        await self.admit(match_id, guild_id=guild_id, user_id=user_id)
         try:
             live = await self.get(match_id)
         except Exception:

@@ -48,9 +48,9 @@ class MoveOps(ServiceCore):
             raise ServiceError("not_seated")
         return await self.submit_seat(live, seat.seat, action, expected_version)
 
-    async def submit_draft(self, draft_id: str, user_id: int) -> Applied:
+    async def submit_draft(self, draft_id: str, user_id: int, match_id: str) -> Applied:
         """Submit exactly the action a player previewed (Confirm); the draft is used once."""
-        draft = self.draft(draft_id, user_id)
+        draft = self.draft(draft_id, user_id, match_id)
         applied = await self.submit(draft.match_id, user_id, draft.action, draft.version)
         self.drafts.drop(draft_id)
         return applied
@@ -343,10 +343,21 @@ class MoveOps(ServiceCore):
     def new_draft(self, live: LiveMatch, user_id: int, action: Any, *, preview: bool = False) -> Draft:
         return self.drafts.put(live.id, user_id, live.version, action, preview=preview)
 
-    def draft(self, draft_id: str, user_id: int) -> Draft:
+    def draft(self, draft_id: str, user_id: int, match_id: str) -> Draft:
+        """A draft its owner uses in its own match. A draft id is public in a custom_id and can be typed
+        or forged: another person's is refused, and one of another match is no choice of this one (its
+        action belongs to another board, maybe another game)."""
         draft = self.drafts.get(draft_id)
         if draft is None:
             raise ServiceError("draft_expired")
         if draft.user_id != user_id:
             raise ServiceError("not_your_draft")
+        if draft.match_id != match_id:
+            raise ServiceError("unknown_choice")
         return draft
+
+    def drop_draft(self, draft_id: str, user_id: int, match_id: str) -> None:
+        """Cancel: only its owner drops a draft, from its own match (one already gone is nothing to drop)."""
+        if self.drafts.get(draft_id) is not None:
+            self.draft(draft_id, user_id, match_id)
+            self.drafts.drop(draft_id)

@@ -116,7 +116,10 @@ async def test_a_choice_from_the_second_part_of_a_long_list_is_played() -> None:
     async def act_value(interaction: Any, match_id: str, version: int, token: str) -> None:
         played.append((match_id, version, token))
 
-    host = SimpleNamespace(moves=SimpleNamespace(act_value=act_value))
+    async def admits(interaction: Any, match_id: str, *, where: str) -> bool:
+        return True  # the gate (tests/discord/test_scope.py) lets this click through
+
+    host = SimpleNamespace(moves=SimpleNamespace(act_value=act_value), admits=admits)
     item = ChoiceSelect("0123abcd", 7, 2, options=[discord.SelectOption(label="x", value="code~30")])
     client = SimpleNamespace(host=host)
     interaction = SimpleNamespace(client=client, data={"values": ["code~30"]})

@@ -105,7 +105,7 @@ async def test_one_bad_row_does_not_keep_the_bot_down(store: Any) -> None:
     with pytest.raises(ServiceError, match="corrupt_match"):
         await third.get(bad.id)
     assert quiet.broken_ids == []  # marked once, then refused without a word
-    cancelled = await third.cancel(bad.id, ALICE.user_id, is_manager=True)
+    cancelled = await third.cancel(bad.id, ALICE.user_id, guild_id=9, is_manager=True)
     assert cancelled is None and (await store.get_match(bad.id)).status == "cancelled"  # type: ignore[union-attr]
     for s in (second, third):
         await s.close()
