@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 import discord
 import pytest
 
+from bot.devtools.table import Table
 from bot.engine import ANY, Choice, Rng, games
 from bot.services import LiveMatch, MatchService, Player
 from bot.storage import Store
@@ -133,3 +134,39 @@ async def test_the_play_menu_builds_within_discord_limits_at_every_step(game_key
     finally:
         await store.close()
     assert (most > SELECT_MAX) == budget.grouped, most  # the grouped menus were opened where expected
+
+
+async def test_altered_play_menu_past_25_choices_through_discord(table: Table) -> None:
+    """Alice and Bob's Altered match (seed 1) is played as the greedy players would, up to the first menu
+    of more than 25 choices (step 90); its player clicks Play through the real cogs, sees the cards to
+    play by name, opens one and plays it, and nobody reads « erreur inattendue »."""
+    live = await _two_people(table, "altered")
+    users = {s.seat: name for name, person in table.people.items() if (s := live.seat_of(int(person["id"])))}
+    step = 0
+    while not any(len(table.service.choices(live, s, ANY)) > SELECT_MAX for s in live.to_act()):
+        assert live.rec.status == "active" and step < 120, "no menu of more than 25 choices in this match"
+        seat = min(live.to_act())
+        action = ai_move(live.game, live.state, seat, Rng(step))
+        await table.service.submit(live.id, int(table.people[users[seat]]["id"]), action, live.version)
+        step += 1
+    await table.idle()
+    seat = next(s for s in sorted(live.to_act()) if len(table.service.choices(live, s, ANY)) > SELECT_MAX)
+    who, thread, version = users[seat], table.thread_of(live), live.version
+    await table.click(who, table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+    menu = table.last_with(thread, f"tv:g:{live.id}:")
+    labels = [o["label"] for c in menu["components"] for s in c["components"] for o in s.get("options", [])]
+    assert "Jouer " in labels[0] and "(Main)" in labels[0] and not any("altered." in x for x in labels), labels
+    grouped = next(c.action for c in table.service.choices(live, seat, ANY) if c.group_key is not None)
+    await table.choose_in_menu(who, live, seat, grouped)  # its group, then the move in it
+    assert live.version > version
+    assert not any("inattendue" in (m["content"] or "") for m in table.fd.messages(thread))
+
+
+async def _two_people(table: Table, game: str) -> LiveMatch:
+    """Alice's match of `game` with Bob, started (match seeds count from 1)."""
+    await table.slash("Alice", "partie", "nouvelle", jeu=game)
+    live = table.live_matches()[-1]
+    thread = table.thread_of(live)
+    await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+    await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+    return live
