@@ -105,6 +105,17 @@ class MoveDesk:
                 groups[c.group_key] = Group(c.group_key, label, 1)
         return list(groups.values())
 
+    def _group_menu(
+        self, live: LiveMatch, user_id: int, choices: Sequence[Choice[Any]], key: str, locale: str
+    ) -> tuple[str, discord.ui.View]:
+        """One group's choices, with Back to the groups (what picking a group in the menu shows)."""
+        members = [c for c in choices if c.group_key == key]
+        if not members:
+            raise ServiceError("unknown_choice")
+        title = localize(members[0].group or members[0].label, locale, live.seat_name)
+        view = choices_view(live, live.version, self._entries(live, user_id, members, locale), locale, back=True)
+        return p.clip(t("menu.group_title", locale, group=title)), view
+
     async def show_groups(self, interaction: discord.Interaction[Any], match_id: str, version: int) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id
@@ -121,13 +132,9 @@ class MoveDesk:
             a.match_id = match_id
             live, seat = await self._live_seat(interaction, match_id)
             self._current(live, version)
-            members = [c for c in self.service.choices(live, seat, ANY) if c.group_key == key]
-            if not members:
-                raise ServiceError("unknown_choice")
-            title = localize(members[0].group or members[0].label, a.locale, live.seat_name)
-            entries = self._entries(live, interaction.user.id, members, a.locale)
-            view = choices_view(live, version, entries, a.locale, back=True)
-            await interaction.response.edit_message(content=p.clip(a.t("menu.group_title", group=title)), view=view)
+            choices = self.service.choices(live, seat, ANY)
+            content, view = self._group_menu(live, interaction.user.id, choices, key, a.locale)
+            await interaction.response.edit_message(content=content, view=view)
 
     # -- acting -----------------------------------------------------------------------------------
     async def act_value(self, interaction: discord.Interaction[Any], match_id: str, version: int, token: str) -> None:

@@ -58,6 +58,9 @@ class Choice(Generic[A]):
     - `preview`: the edge shows a preview and asks Confirm before submitting (moves on a table);
     - `matched`: the game matched it to the typed `Ask.text` itself; the edge keeps it even when its
       label does not contain that text.
+
+    `label` and `group` are `Text` and `group_key` a string, refused otherwise when the choice is made: a
+    `{"key", "params"}` dict (an event parameter's shape) reaching a menu crashed the Play button.
     """
 
     action: A
@@ -68,6 +71,14 @@ class Choice(Generic[A]):
     preview: bool = False
     matched: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.label, Text):
+            raise TypeError(f"a choice's label is a Text, not {type(self.label).__name__}")
+        if self.group is not None and not isinstance(self.group, Text):
+            raise TypeError(f"a choice's group is a Text or None, not {type(self.group).__name__}")
+        if self.group_key is not None and not isinstance(self.group_key, str):
+            raise TypeError(f"a choice's group_key is a str or None, not {type(self.group_key).__name__}")
 
 
 def narrow(choices: list[Choice[A]], ask: Ask) -> list[Choice[A]]:

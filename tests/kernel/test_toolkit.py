@@ -106,3 +106,22 @@ def test_catalog_plurals_and_elision() -> None:
         localize(txt(scored, seat=0, points=3, round=2), "fr", names) == "Fin de la manche 2 : Alice marque 3 points."
     )
     assert localize(txt(scored, seat=0, points=0, round=2), "en", names) == "End of round 2: Alice scores 0 points."
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"label": {"key": "altered.card.x", "params": {}}},  # an event parameter's shape, not a label
+        {"label": "Jouer"},
+        {"label": txt("duel.action.pick"), "group": {"key": "altered.card.x", "params": {}}},
+        {"label": txt("duel.action.pick"), "group_key": 7},
+    ],
+)
+def test_a_choice_refuses_a_label_or_group_that_is_not_text(fields: dict[str, object]) -> None:
+    """A menu localizes every label and group as a `Text`: anything else is refused where it is made
+    (Altered's Play menu crashed past 25 choices on a group given as a dict)."""
+    from bot.engine import Choice
+
+    assert Choice(action="pick", label=txt("duel.action.pick"), group=txt("x"), group_key="k").group == txt("x")
+    with pytest.raises(TypeError):
+        Choice(action="pick", **fields)  # type: ignore[arg-type]

@@ -177,7 +177,10 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         if isinstance(action, PlayCard):
             found = state.find(seat, action.uid)
             if found is not None:
-                return f"play:{found[0]}:{found[1].card}", card_ref(found[1].card)
+                zone, card = found[0], found[1].card  # a label is a Text (a dict is only a parameter's shape)
+                return f"play:{zone}:{card}", txt(
+                    "altered.action.play", card=card_ref(card), zone=ref(f"altered.zone.{zone}")
+                )
         return None
 
     def apply(self, state: AlteredState, seat: Seat, action: Any, rng: RandomSource) -> Transition[AlteredState]:
