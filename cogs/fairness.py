@@ -55,9 +55,11 @@ def fairness_text(report: Fairness, live: LiveMatch, locale: str) -> str:
         lines.append(t("verify.late", locale, n=len(report.late), steps=_steps(report.late)))
     if report.ok:
         params: dict[str, Any] = {"id": live.id, "n": report.checked}
-        if report.chained:
+        if not report.checked:
+            ok = t("verify.ok_nothing", locale, **params)
+        elif report.chained and report.posted:
             ok = t("verify.ok_posted", locale, posted=report.posted, read=report.read_back, **params)
-        else:
+        else:  # saved before the chain: its seals were never posted with one
             ok = t("verify.ok_unchained", locale, **params)
         lines.insert(0, ok)
     return "\n".join(lines)

@@ -160,3 +160,34 @@ async def test_a_commitment_the_thread_refused_is_posted_again_and_its_reveal_sa
         f"Publiés en retard, le fil ayant refusé le message de leur coup : les scellés du coup n° {refused.seq}"
         in answer
     )
+
+
+async def _as_saved_before_the_chain(table: Table, live: Any) -> None:
+    """The rows a match saved before the chain has: no chain value in its steps, nothing posted."""
+    await tamper(table.service.store, "UPDATE log SET meta='{}' WHERE match_id=?", live.id)
+    await tamper(table.service.store, "DELETE FROM published WHERE match_id=?", live.id)
+
+
+async def test_a_match_saved_before_the_chain_verifies_its_digests_and_says_against_what(table: Table) -> None:
+    live = await _finished(table)
+    await _as_saved_before_the_chain(table, live)
+    answer = private_text(await table.slash("Eve", "partie", "verifier", partie=live.id))
+    n = len(await table.service.store.commitments(live.id))
+    assert answer.startswith(f"✅ Partie `{live.id}` : {n} empreintes vérifiées, contre la base de données seulement")
+
+
+async def test_a_match_in_play_before_the_chain_chains_its_whole_log_from_then_on(table: Table) -> None:
+    live = await started_match(table)
+    rng = Rng(11)
+    for _ in range(3):
+        await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+    await _as_saved_before_the_chain(table, live)
+    table.service._drop(live.id)  # read again from its rows, as after an upgrade
+    live = await table.service.get(live.id)
+    assert live.chain is None
+    while live.rec.status == "active":
+        await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+    report = await table.service.fairness(live.id)
+    assert report.ok and report.chained and report.posted >= 2 and report.mismatched == []
+    first = min(row.seq for row in await table.service.store.published(live.id))
+    assert first >= 3  # only steps after the upgrade were posted with a chain, over the whole log
