@@ -35,7 +35,7 @@ from bot.services.model import Inbox
 from . import presenters as p
 from .dms import DirectMessages
 from .pacing import Pace
-from .turns import HeldTurn, turn_over
+from .turns import HeldTurn, Seal, turn_over
 
 log = logging.getLogger("tavernier.delivery")
 
@@ -83,6 +83,8 @@ class DiscordNotifier:
         self._held: dict[str, HeldTurn] = {}
         #: Matches with a post waiting for the channel's pace.
         self._paced: set[str] = set()
+        #: Per match, the steps whose seals reached the thread: step → whether late (read once, then kept).
+        self._shown: dict[str, dict[int, bool]] = {}
 
     @property
     def bot(self) -> discord.Client:
@@ -147,7 +149,10 @@ class DiscordNotifier:
         if step.kind == "setup":
             await self.lobby_changed(live)
         held = self._held.setdefault(live.id, HeldTurn())
-        held.add(step, p.public_lines(live, step, locale))
+        late = await self._late(live, held, step)
+        held.add(step, p.public_lines(live, step, locale, late=late, chain=True))
+        if step.sealed and step.chain:
+            held.seals.append(Seal(step.seq, step.chain, tuple(p.seal_lines(live, step, locale))))
         passes = turn_over(step, set(live.to_act()))
         posted = False
         if passes or held.full():
@@ -159,7 +164,8 @@ class DiscordNotifier:
         if step.outcome is not None:
             await self._final_log(live, locale)
             self._held.pop(live.id, None)
-        await self._update_dms(live, step)
+            self._shown.pop(live.id, None)
+        await self._update_dms(live, step, late)
         return posted
 
     async def _post_turn(self, live: LiveMatch, held: HeldTurn, *, mention: bool, wait: bool = False) -> bool:
@@ -186,8 +192,48 @@ class DiscordNotifier:
             kwargs["embed"] = self.host.boards.board_embed(live, summary, locale)
         if live.rec.status == "active":
             kwargs["view"] = p.play_buttons(live, locale)
-        await self._to_thread(live, **kwargs)
+        message = await self._to_thread(live, **kwargs)
+        if turn.seals and message is not None:
+            await self._record_seals(live, turn.seals, message)
+        elif turn.seals and thread is not None and live.rec.status == "active":
+            # the thread refused the commitments: the next post carries them, and the step stays in the
+            # outbox until then (a restart posts it again)
+            held.retry(turn.seals)
+            return False
         return True
+
+    async def _record_seals(self, live: LiveMatch, seals: list[Seal], message: discord.Message) -> None:
+        """The thread shows these seals now: remembered, with the message, for `/partie verifier`."""
+        shown = await self._shown_steps(live)
+        for seal in seals:
+            if seal.seq in shown:
+                continue
+            await self.host.service.record_published(
+                live.id, seal.seq, seal.chain, message.channel.id, message.id, late=seal.retry
+            )
+            shown[seal.seq] = seal.retry
+
+    async def _shown_steps(self, live: LiveMatch) -> dict[int, bool]:
+        shown = self._shown.get(live.id)
+        if shown is None:
+            shown = {row.seq: row.late for row in await self.host.service.published(live.id)}
+            self._shown[live.id] = shown
+        return shown
+
+    async def _late(self, live: LiveMatch, held: HeldTurn, step: Applied) -> frozenset[int]:
+        """The steps whose seals this step opens without the thread having shown them in time: with
+        their own step's post (or in the post that opens them, nothing having happened in between)."""
+        if not step.reveals:
+            return frozenset()
+        shown = await self._shown_steps(live)
+        in_time = {seq for seq, late in shown.items() if not late} | {step.seq}
+        in_time |= {s.seq for s in held.seals if not s.retry}
+        missing = {r.seq for r in step.reveals} - in_time
+        if not missing:
+            return frozenset()
+        # a step saved before the log was chained never had a chain to show: not late, just older
+        entries = await self.host.service.history(live.id)
+        return frozenset(e.seq for e in entries if e.seq in missing and "chain" in e.meta)
 
     async def _post_later(self, live: LiveMatch, channel_id: int) -> None:
         """The channel was busy: post the held turn (with all that came meanwhile) once it may."""
@@ -237,7 +283,7 @@ class DiscordNotifier:
         )
 
     # -- DMs --------------------------------------------------------------------------------------
-    async def _update_dms(self, live: LiveMatch, step: Applied) -> None:
+    async def _update_dms(self, live: LiveMatch, step: Applied, late: frozenset[int] = frozenset()) -> None:
         if live.state is None:
             return
         to_act = set(live.to_act())
@@ -249,7 +295,8 @@ class DiscordNotifier:
                 box.lines.clear()  # they acted: what they had not seen, they have now
                 box.dm_id, box.digest = None, ""
             else:
-                box.lines = (box.lines + p.public_lines(live, step, seat.locale, viewer=seat.seat))[-4 * NEWS_LINES :]
+                news = p.public_lines(live, step, seat.locale, viewer=seat.seat, late=late)
+                box.lines = (box.lines + news)[-4 * NEWS_LINES :]
             waiting = seat.seat in to_act
             try:
                 if step.outcome is not None:

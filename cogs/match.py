@@ -17,6 +17,7 @@ from bot.services.timers import parse_clock, parse_duration, parse_remind
 
 from . import presenters as p
 from .answers import Answering, say
+from .fairness import fairness_text, post_reader
 from .host import Host, is_manager, player_of
 from .i18n import ls
 from .threads import new_thread, open_thread, parent_channel
@@ -457,19 +458,14 @@ class MatchCog(commands.Cog):
     @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
     @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
     async def verify(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
-        """Recompute every commitment of a finished match from what was published (salts and values)."""
+        """Recompute every commitment of a finished match, and its log against what the thread was shown."""
         host = self.host
         locale = host.locales.user(interaction)
         try:
             await interaction.response.defer(thinking=True)
             target = await self._match_id(interaction, match_id)
-            checked, failed = await host.service.verify(target)
-            if failed:
-                lines = [t("verify.failed", locale, n=len(failed), total=checked)]
-                lines += [p.sealed_record(await host.service.get(target), c, locale) for c in failed[:10]]
-                text = "\n".join(lines)
-            else:
-                text = t("verify.ok", locale, n=checked, id=target)
+            report = await host.service.fairness(target, post_reader(host.bot))
+            text = fairness_text(report, await host.service.get(target), locale)
             await host.say(interaction, p.clip(text), ephemeral=False, allowed_mentions=p.NO_MENTIONS)
         except Exception as exc:
             await host.fail(interaction, exc)

@@ -115,13 +115,27 @@ def event_line(live: LiveMatch, event: Event, locale: str, *, log: bool = False)
     return localize(Text(key=key, params=params), locale, seat_namer(live))
 
 
-def public_lines(live: LiveMatch, step: Applied, locale: str, viewer: int | None = None) -> list[str]:
-    """Everything the table (or, with `viewer`, one seat: its private events too) may read about one step."""
+def public_lines(
+    live: LiveMatch,
+    step: Applied,
+    locale: str,
+    viewer: int | None = None,
+    *,
+    late: frozenset[int] = frozenset(),
+    chain: bool = False,
+) -> list[str]:
+    """Everything the table (or, with `viewer`, one seat: its private events too) may read about one step.
+
+    `late`: the steps whose seals never reached the thread before this step opened them; `chain`: the
+    thread's post, which shows the log's chain after a step that seals something."""
     lines = [line for e in step.events if e.visible_to(viewer) and (line := event_line(live, e, locale))]
-    for sealed in step.sealed:
-        lines.append(commitment_line(live, sealed.seat, sealed.label, sealed.digest, locale))
+    lines += (
+        seal_lines(live, step, locale)
+        if chain
+        else [commitment_line(live, s.seat, s.label, s.digest, locale) for s in step.sealed]
+    )
     for r in step.reveals:
-        lines.append(reveal_line(live, r, locale))
+        lines.append(reveal_line(live, r, locale, late=r.seq in late))
     if not lines and step.seat is not None:
         ended = getattr(step.action, "kind", None) == "end"  # what happened, not just "X played"
         lines.append(t("log.ended" if ended else "log.acted", locale, seat=safe_name(live.seat_name(step.seat))))
@@ -140,9 +154,19 @@ def commitment_line(live: LiveMatch, seat: int, label: str, digest: str, locale:
     return t(key, locale, seat=_owner(live, seat, locale), digest=digest)
 
 
-def reveal_line(live: LiveMatch, r: Any, locale: str) -> str:
-    """An opened commitment: the choice and its salt (a deck order is too long: the full log has it)."""
-    ok = "✅" if r.verified else "⚠️"
+def seal_lines(live: LiveMatch, step: Applied, locale: str) -> list[str]:
+    """A step's commitments as the thread shows them, then the log's chain after that step (what
+    `/partie verifier` compares the log with at the end)."""
+    lines = [commitment_line(live, s.seat, s.label, s.digest, locale) for s in step.sealed]
+    if lines and step.chain:
+        lines.append(t("log.chain", locale, seq=step.seq, chain=step.chain))
+    return lines
+
+
+def reveal_line(live: LiveMatch, r: Any, locale: str, *, late: bool = False) -> str:
+    """An opened commitment: the choice and its salt (a deck order is too long: the full log has it).
+    `late`: its seal never reached the thread before it opened, so it proves nothing (⚠ then)."""
+    ok = t("log.not_in_time", locale) if late else "✅" if r.verified else "⚠️"
     if r.label != "answer":
         return t("log.reveal_deck", locale, seat=_owner(live, r.seat, locale), digest=r.digest, ok=ok)
     label = r.payload
@@ -183,10 +207,19 @@ def mention_line(live: LiveMatch, locale: str) -> str | None:
 
 
 def sealed_record(live: LiveMatch, c: Any, locale: str) -> str:
-    """One commitment in the full log: anyone can recompute SHA-256(match:step:salt:value)."""
+    """One commitment in the full log, with the exact text to hash (`bot/services/commitments.py`), so a
+    player recomputes SHA-256("<match>:<step>:<salt>:" + value) by hand and finds the digest."""
     owner = _owner(live, c.seat, locale)
     return t(
-        "log.sealed_record", locale, seq=c.seq, seat=owner, label=c.label, salt=c.salt, digest=c.digest, value=c.payload
+        "log.sealed_record",
+        locale,
+        match=live.id,
+        seq=c.seq,
+        seat=owner,
+        label=c.label,
+        salt=c.salt,
+        digest=c.digest,
+        value=c.payload,
     )
 
 

@@ -19,12 +19,24 @@ MAX_CHARS = 1500
 MAX_AGE = 600.0
 
 
+@dataclass(frozen=True)
+class Seal:
+    """A step's commitments as the thread must show them: their lines and the log's chain after it.
+    `retry`: its own post was refused, a later one carries it (published late)."""
+
+    seq: int
+    chain: str
+    lines: tuple[str, ...]
+    retry: bool = False
+
+
 @dataclass
 class HeldTurn:
     lines: list[str] = field(default_factory=list)
     last_seq: int = -1
     board: bool = False  # a phase began or the match ended in it: the post carries the board image
     since: float | None = None  # monotonic time of the first step held
+    seals: list[Seal] = field(default_factory=list)  # the commitments the post must carry to the thread
 
     def add(self, step: Applied, lines: list[str], now: float | None = None) -> None:
         if not self:
@@ -41,9 +53,16 @@ class HeldTurn:
 
     def take(self) -> HeldTurn:
         """What is held, leaving nothing."""
-        out = HeldTurn(self.lines, self.last_seq, self.board, self.since)
-        self.lines, self.board, self.since = [], False, None
+        out = HeldTurn(self.lines, self.last_seq, self.board, self.since, self.seals)
+        self.lines, self.board, self.since, self.seals = [], False, None, []
         return out
+
+    def retry(self, seals: list[Seal], now: float | None = None) -> None:
+        """Commitments whose post the thread refused: hold them again, first, for the next post."""
+        if not self:
+            self.since = time.monotonic() if now is None else now
+        self.lines = [line for s in seals for line in s.lines] + self.lines
+        self.seals = [Seal(s.seq, s.chain, s.lines, retry=True) for s in seals] + self.seals
 
     def __bool__(self) -> bool:
         return self.last_seq >= 0 and bool(self.lines or self.board)

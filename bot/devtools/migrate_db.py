@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 #: What moves, table by table: the rows of one match go together.
-MATCH_TABLES = ("seats", "log", "snapshots", "commitments")
+MATCH_TABLES = ("seats", "log", "snapshots", "commitments", "published")
 
 
 @dataclass
@@ -93,6 +93,7 @@ async def check(sqlite_path: str, dst: Any, ids: list[str], report: Report) -> N
                 and await src.seats(mid) == await dst.seats(mid)
                 and await src.log(mid) == await dst.log(mid)
                 and await src.commitments(mid) == await dst.commitments(mid)
+                and await src.published(mid) == await dst.published(mid)
                 and await src.latest_snapshot(mid) == await dst.latest_snapshot(mid)
             )
             report.checked += 1

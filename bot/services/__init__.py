@@ -4,12 +4,13 @@ from bot.storage import MatchRecord, StorageError, StorageUnavailable
 
 from .errors import ServiceError, StaleVersion
 from .matches import MatchService
-from .model import Applied, LiveMatch, Player, Reveal
+from .model import Applied, Fairness, LiveMatch, Player, Reveal
 from .ports import Notifier, NullNotifier
 from .preferences import Preferences
 
 __all__ = [
     "Applied",
+    "Fairness",
     "LiveMatch",
     "MatchRecord",
     "MatchService",

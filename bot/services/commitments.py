@@ -30,3 +30,34 @@ def commit(match_id: str, seq: int, value: Any) -> tuple[str, str, str]:
 
 def verify(match_id: str, seq: int, salt: str, payload: str, expected: str) -> bool:
     return secrets.compare_digest(digest(match_id, seq, salt, payload), expected)
+
+
+# -- the chain: what the thread was shown, step by step ----------------------------------------------
+
+
+def step_content(seq: int, kind: str, seat: int | None, events: list[dict[str, Any]], sealed: list[Any]) -> str:
+    """What one step showed the table, canonical: its number, kind and seat, its public events, and the
+    digests it sealed (seat, label, digest). Never a hidden value: a hash of a small hidden choice could
+    be found by trying every choice, so hidden values enter the chain only through their salted digests."""
+    shown = [e for e in events if e.get("to") is None]
+    seals = sorted([c.seat, c.label, c.digest] for c in sealed)
+    return canonical({"seq": seq, "kind": kind, "seat": seat, "events": shown, "sealed": seals})
+
+
+def chain_link(previous: str, content: str) -> str:
+    """The chain's value after a step: SHA-256 of "<previous value>:<step content>"; before the first
+    step the previous value is the match id."""
+    return hashlib.sha256(f"{previous}:{content}".encode()).hexdigest()
+
+
+def chain_of(match_id: str, entries: list[Any], sealed: list[Any]) -> dict[int, str]:
+    """The chain's value after every step of a log (rows with seq, kind, seat, events), in order."""
+    by_seq: dict[int, list[Any]] = {}
+    for c in sealed:
+        by_seq.setdefault(c.seq, []).append(c)
+    out: dict[int, str] = {}
+    value = match_id
+    for e in entries:
+        value = chain_link(value, step_content(e.seq, e.kind, e.seat, e.events, by_seq.get(e.seq, [])))
+        out[e.seq] = value
+    return out

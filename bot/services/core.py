@@ -9,27 +9,47 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import secrets
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from bot.engine import AnyGame, Event, Outcome, Rng, get_game
 from bot.engine import Sealed as EngineSealed
-from bot.storage import Commitment, LogEntry, MatchRecord, SeatRecord, StorageUnavailable, Store, VersionConflict
+from bot.storage import (
+    Commitment,
+    LogEntry,
+    MatchRecord,
+    Published,
+    SeatRecord,
+    StorageError,
+    StorageUnavailable,
+    Store,
+    VersionConflict,
+)
 
 from . import commitments
 from .drafts import Drafts
 from .errors import ServiceError
-from .model import Applied, LiveMatch
+from .model import Applied, Fairness, LiveMatch
 from .ports import Notifier, NullNotifier
 from .replay import rebuild, replay_recorded
 
 log = logging.getLogger("tavernier.matches")
 
 ACTIVE = ("lobby", "active")
+#: A chain line as the thread shows it, in any language: "⛓️ … <step> … `<64 hex>`".
+CHAIN_LINE = re.compile(r"⛓\S*\s\D*?(\d+)\D*?`([0-9a-f]{64})`")
+#: Reads a thread post back: (channel, message) → its text, None when it cannot be read.
+ReadPost = Callable[[int | None, int | None], Awaitable[str | None]]
+
+
+def posted_chain(text: str, seq: int) -> str | None:
+    """The chain value a post shows for step `seq`, if it shows one."""
+    return next((m.group(2) for m in CHAIN_LINE.finditer(text) if int(m.group(1)) == seq), None)
 
 
 class ServiceCore:
@@ -290,8 +310,20 @@ class ServiceCore:
                 entries = await self.store.log(rec.id, after=snap.seq - 1)
                 live.state = replay_recorded(game, game.load_state(snap.state), entries[1:])
             live.rng = Rng.from_state(entries[-1].rng_after)
+            live.chain = entries[-1].meta.get("chain")
         self._open_commitments[rec.id] = await self.store.commitments(rec.id, open_only=True)
         return live
+
+    async def _chain_before(self, live: LiveMatch) -> str:
+        """The chain's value before the next step: the match id before the first; for a match saved before
+        the chain existed, computed once over its whole log (the chain then covers its old steps too)."""
+        if live.chain is not None:
+            return live.chain
+        if live.version == 0:
+            return live.id
+        entries = await self.store.log(live.id)
+        live.chain = commitments.chain_of(live.id, entries, await self.store.commitments(live.id))[entries[-1].seq]
+        return live.chain
 
     def _retire(self, live: LiveMatch) -> None:
         """A finished or cancelled match leaves memory once `retired_cap` newer ones did (it reloads on use)."""
@@ -331,6 +363,48 @@ class ServiceCore:
         sealed = await self.store.commitments(match_id)
         failed = [c for c in sealed if not commitments.verify(match_id, c.seq, c.salt, c.payload, c.digest)]
         return len(sealed), failed
+
+    async def fairness(self, match_id: str, read_post: ReadPost | None = None) -> Fairness:
+        """Check a finished match against what its thread was shown: every digest from its salt and value,
+        the log's chain from the log's rows, and each chain value posted (read back from the thread with
+        `read_post` when it can be, else as recorded when posted) against the chain recomputed there. A
+        row rewritten with its digest recomputed changes the chain, and the thread still shows the old one."""
+        checked, failed = await self.verify(match_id)
+        entries = await self.store.log(match_id)
+        if not any("chain" in e.meta for e in entries):
+            return Fairness(checked, failed)
+        sealed = await self.store.commitments(match_id)
+        chain = commitments.chain_of(match_id, entries, sealed)
+        posted = await self.store.published(match_id)
+        mismatched, read_back = [], 0
+        for row in posted:
+            shown: str | None = row.chain
+            text = await read_post(row.channel_id, row.message_id) if read_post and row.message_id else None
+            if text is not None:
+                read_back += 1
+                shown = posted_chain(text, row.seq)
+            if shown != chain.get(row.seq):
+                mismatched.append(row.seq)
+        chained = {e.seq for e in entries if "chain" in e.meta}
+        shown_steps = {row.seq for row in posted}
+        unpublished = sorted({c.seq for c in sealed if c.seq in chained and c.seq not in shown_steps})
+        late = [row.seq for row in posted if row.late]
+        return Fairness(checked, failed, True, len(posted), read_back, mismatched, unpublished, late)
+
+    async def record_published(
+        self, match_id: str, seq: int, chain: str, channel_id: int, message_id: int, *, late: bool
+    ) -> bool:
+        """A post showed the chain after step `seq`: remembered for `fairness` (a failure is logged: the
+        check then falls back on the digests and says the step was not shown)."""
+        try:
+            await self.store.record_published(match_id, seq, chain, channel_id, message_id, late=late)
+        except StorageError:
+            log.warning("could not record a published chain match=%s seq=%d", match_id, seq)
+            return False
+        return True
+
+    async def published(self, match_id: str) -> list[Published]:
+        return await self.store.published(match_id)
 
     async def history(self, match_id: str) -> list[LogEntry]:
         return await self.store.log(match_id)

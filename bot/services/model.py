@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import AnyGame, Event, Outcome, Rng
-from bot.storage import MatchRecord, SeatRecord
+from bot.storage import Commitment, MatchRecord, SeatRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,8 @@ class LiveMatch:
     inbox: dict[int, Inbox] = field(default_factory=dict)
     #: A pending request to take back a move: (its seq, the seat asking); memory only (buttons expire).
     undo_request: tuple[int, int] | None = None
+    #: The log's chain after its last step (`commitments.chain_link`); None before the first step.
+    chain: str | None = None
 
     def inbox_of(self, seat: int) -> Inbox:
         return self.inbox.setdefault(seat, Inbox())
@@ -117,3 +119,25 @@ class Applied:
     outcome: Outcome | None
     sealed: tuple[Sealed, ...] = ()  # commitments published by this step (a locked choice, deck orders)
     reveals: tuple[Reveal, ...] = ()
+    #: The log's chain after this step: posted with the commitments it seals, so the table holds it.
+    chain: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fairness:
+    """What `/partie verifier` found. Digests are recomputed from their salts and values; the log's chain
+    is recomputed from the log and compared with the values the thread was shown (`posted`, of which
+    `read_back` were read again from the thread's messages, the rest as recorded when posted)."""
+
+    checked: int
+    failed: list[Commitment]
+    chained: bool = False  # False: a match saved before the chain; only its digests can be checked
+    posted: int = 0
+    read_back: int = 0
+    mismatched: list[int] = field(default_factory=list)  # steps whose posted chain value differs
+    unpublished: list[int] = field(default_factory=list)  # steps that sealed something never posted
+    late: list[int] = field(default_factory=list)  # steps whose seal went out with a later post
+
+    @property
+    def ok(self) -> bool:
+        return not (self.failed or self.mismatched or self.unpublished)

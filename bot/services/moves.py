@@ -162,6 +162,10 @@ class MoveOps(ServiceCore):
             new.append(self._seal(live.id, seq, seat if seat is not None else -1, ANSWER, action_json))
         new += [self._seal(live.id, seq, -1 if s.seat is None else s.seat, s.label, s.payload) for s in sealed]
         opened = self._reveals(live, events, outcome is not None, new)
+        shown = [e.model_dump(mode="json") for e in events]
+        chain = commitments.chain_link(
+            await self._chain_before(live), commitments.step_content(seq, kind, seat, shown, new)
+        )
         entry = LogEntry(
             seq=seq,
             kind=kind,
@@ -169,8 +173,8 @@ class MoveOps(ServiceCore):
             action=action_json,
             draws=[list(d) for d in rng.take_draws()],
             rng_after=rng.state(),
-            events=[e.model_dump(mode="json") for e in events],
-            meta={"phase_changed": phase_changed, **(meta or {})},
+            events=shown,
+            meta={"phase_changed": phase_changed, **(meta or {}), "chain": chain},
         )
         due = kind in ("setup", "undo") or outcome is not None or seq % self.snapshot_every == 0
         try:
@@ -186,7 +190,7 @@ class MoveOps(ServiceCore):
             # another process moved the match on: reload it and tell the player the board changed
             fresh = await self._reload(live.id)
             raise StaleVersion(fresh.version) from None
-        live.rec, live.state, live.rng = rec, state, rng
+        live.rec, live.state, live.rng, live.chain = rec, state, rng, chain
         if outcome is not None:
             self._retire(live)
         open_list = self._open_commitments.setdefault(live.id, [])
@@ -232,6 +236,7 @@ class MoveOps(ServiceCore):
             outcome=outcome,
             sealed=tuple(Sealed(c.seat, c.label, c.digest) for c in new),
             reveals=reveals,
+            chain=entry.meta.get("chain"),
         )
 
     def _reveals(

@@ -4,7 +4,7 @@ via aiosqlite), PostgreSQL when the setting is a `postgresql://` URL (`open_stor
 from typing import Any
 
 from .errors import CorruptRow, StorageError, StorageUnavailable, VersionConflict
-from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
+from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
 from .store import Store
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -29,6 +29,7 @@ __all__ = [
     "CorruptRow",
     "LogEntry",
     "MatchRecord",
+    "Published",
     "Rating",
     "SeatRecord",
     "Snapshot",

@@ -138,6 +138,21 @@ MIGRATIONS: list[str] = [
         expires_at REAL NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 8: what the thread was shown of the log's chain: the value after a step that sealed something, as
+    #    posted, where (the message), and whether a later post than its step's carried it (that one was
+    #    refused), so `/partie verifier` checks against what was published
+    """
+    CREATE TABLE published (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        chain TEXT NOT NULL,
+        channel_id INTEGER,
+        message_id INTEGER,
+        late INTEGER NOT NULL DEFAULT 0,
+        posted_at REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

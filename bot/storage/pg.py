@@ -21,7 +21,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from .errors import StorageUnavailable, VersionConflict
 from .pg_migrations import PG_MIGRATIONS
-from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
+from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
 from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
 
 T = TypeVar("T")
@@ -328,12 +328,38 @@ class PgStore:
         rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=$1", match_id)
         return (rows[0][0], rows[0][1]) if rows else None
 
+    # -- what the thread was shown -------------------------------------------------------------------
+    async def record_published(
+        self, match_id: str, seq: int, chain: str, channel_id: int | None, message_id: int | None, *, late: bool
+    ) -> None:
+        """The chain's value after step `seq` reached the thread in this message (see `Store.record_published`)."""
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO published (match_id, seq, chain, channel_id, message_id, late, posted_at)"
+                " VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (match_id, seq) DO NOTHING",
+                match_id,
+                seq,
+                chain,
+                channel_id,
+                message_id,
+                int(late),
+                self._clock(),
+            )
+        )
+
+    async def published(self, match_id: str) -> list[Published]:
+        """Every chain value posted for the match, in step order."""
+        rows = await self._rows(
+            "SELECT seq, chain, channel_id, message_id, late FROM published WHERE match_id=$1 ORDER BY seq", match_id
+        )
+        return [Published(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
+
     # -- bulk copy (python -m bot migrate-db) ----------------------------------------------------------
     async def copy_match(self, cols: dict[str, list[str]], rows: dict[str, list[Any]]) -> None:
         """One match's rows as they are in another store (same columns), in one transaction."""
 
         async def run(con: Con) -> None:
-            for table in ("matches", "seats", "log", "snapshots", "commitments"):
+            for table in ("matches", "seats", "log", "snapshots", "commitments", "published"):
                 if rows[table]:
                     names = cols[table]
                     await con.executemany(

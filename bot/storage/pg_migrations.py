@@ -127,4 +127,17 @@ PG_MIGRATIONS: list[str] = [
         expires_at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 8: what the thread was shown of the log's chain, as posted, and where
+    """
+    CREATE TABLE published (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        chain TEXT NOT NULL,
+        channel_id BIGINT,
+        message_id BIGINT,
+        late INTEGER NOT NULL DEFAULT 0,
+        posted_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    """,
 ]

@@ -81,6 +81,18 @@ class Commitment:
 
 
 @dataclass(frozen=True, slots=True)
+class Published:
+    """The log's chain after step `seq`, as a thread post showed it (`message_id` in `channel_id`);
+    `late` when it went out with a later post than its step's own, which Discord refused."""
+
+    seq: int
+    chain: str
+    channel_id: int | None
+    message_id: int | None
+    late: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
     seq: int
     state: dict[str, Any]

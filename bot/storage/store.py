@@ -32,7 +32,7 @@ import aiosqlite
 
 from .errors import CorruptRow, StorageUnavailable, VersionConflict
 from .migrations import migrate
-from .records import Commitment, LogEntry, MatchRecord, Rating, SeatRecord, Snapshot
+from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
 
 # aiosqlite's DEBUG lines print every call with its arguments: match states with the players'
 # hands. Hidden information never reaches a log line, so that logger never goes below INFO.
@@ -421,6 +421,31 @@ class Store:
     async def lease_holder(self, match_id: str) -> tuple[str, float] | None:
         rows = await self._rows("SELECT holder, expires_at FROM leases WHERE match_id=?", (match_id,))
         return (rows[0][0], rows[0][1]) if rows else None
+
+    # -- what the thread was shown -------------------------------------------------------------------
+    async def record_published(
+        self, match_id: str, seq: int, chain: str, channel_id: int | None, message_id: int | None, *, late: bool
+    ) -> None:
+        """The chain's value after step `seq` reached the thread in this message (the first post counts);
+        `late`: with a later post than its step's own (that one failed)."""
+        now = self._clock()
+
+        def run(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT OR IGNORE INTO published (match_id, seq, chain, channel_id, message_id, late, posted_at)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (match_id, seq, chain, channel_id, message_id, int(late), now),
+            )
+
+        await self._write(run, durable=False)
+
+    async def published(self, match_id: str) -> list[Published]:
+        """Every chain value posted for the match, in step order."""
+        rows = await self._rows(
+            "SELECT seq, chain, channel_id, message_id, late FROM published WHERE match_id=? ORDER BY seq",
+            (match_id,),
+        )
+        return [Published(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # -- reads ------------------------------------------------------------------------------------
     async def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
