@@ -96,7 +96,10 @@ async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseExcep
         from .rules import rule_view
 
         view = rule_view(answer.rule, locale)
-        await say(interaction, answer.text, **({"view": view} if view else {}))
+        if view is not None:
+            await say(interaction, answer.text, view=view)
+        else:
+            await say(interaction, answer.text)
         if answer.stale and match_id:
             await host.boards.send_current(interaction, match_id)
     except discord.HTTPException:

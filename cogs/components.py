@@ -84,8 +84,9 @@ def _button(
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+            cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
         ) -> Any:
+            assert isinstance(item, discord.ui.Button)
             return cls(*_groups(match), label=item.label or "…", style=item.style)
 
         async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -116,8 +117,9 @@ def _select(name: str, prefix: str, pattern: str, handler: Handler) -> type[Any]
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
+            cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
         ) -> Any:
+            assert isinstance(item, discord.ui.Select)
             return cls(*_groups(match), options=item.options)
 
         async def callback(self, interaction: discord.Interaction[Any]) -> None:

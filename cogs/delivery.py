@@ -334,10 +334,10 @@ class DiscordNotifier:
         if box.dm_id is not None and box.digest == digest:
             return
         try:
-            if box.dm_id is not None:
+            if (dm_id := box.dm_id) is not None:
                 if "file" in payload:
                     payload["attachments"] = [payload.pop("file")]
-                await with_retries(lambda: self.dms.edit(seat.user_id, box.dm_id, **payload))
+                await with_retries(lambda: self.dms.edit(seat.user_id, dm_id, **payload))
             else:
                 message = await with_retries(lambda: self.dms.send(seat.user_id, **payload))
                 box.dm_id = None if ended else message.id

@@ -77,7 +77,7 @@ class LobbyDesk:
                 await old_thread.send(text, allowed_mentions=p.only(others))
             await say(interaction, a.t("match.created", thread=thread.mention, id=live.id))
 
-    async def probe_dm(self, live: LiveMatch, user: discord.abc.User, locale: str) -> bool:
+    async def probe_dm(self, live: LiveMatch, user: discord.User | discord.Member, locale: str) -> bool:
         """DM the player once to prove the bot can reach them; record the answer."""
         try:
             await user.send(t("dm.welcome", locale, game=p.game_name(live.game.key, locale), link=p.thread_link(live)))

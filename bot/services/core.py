@@ -130,7 +130,9 @@ class ServiceCore:
     async def _create(self, rec: MatchRecord, seats: list[SeatRecord]) -> LiveMatch:
         raise NotImplementedError
 
-    async def submit_seat(self, live: LiveMatch, seat: int, action: Any, expected_version: int | None) -> Applied:
+    async def submit_seat(
+        self, live: LiveMatch, seat: int, action: Any, expected_version: int | None, *, by_ai: bool = False
+    ) -> Applied:
         raise NotImplementedError
 
     async def _commit_step(

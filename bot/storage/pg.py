@@ -317,7 +317,8 @@ class PgStore:
                     now + ttl,
                     now,
                 )
-            return await con.fetchval("SELECT holder FROM leases WHERE match_id=$1", match_id) == holder
+            held: str | None = await con.fetchval("SELECT holder FROM leases WHERE match_id=$1", match_id)
+            return held == holder
 
         return bool(await self._write(run))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine import Text, decklist, txt
 
-from .labels import card_ref
+from .labels import card_ref, card_text
 
 if TYPE_CHECKING:
     from .content import Content
@@ -73,7 +73,7 @@ def parse_decklist(content: Content, text: str) -> tuple[str | None, dict[str, i
         cid: (c.name.fr, c.name.en, printed_id(cid)) for cid, c in content.cards.items()
     }
     names.update({hid: (h.name.fr, h.name.en, printed_id(hid)) for hid, h in content.heroes.items()})
-    found, unknown = decklist.resolve(entries, decklist.name_index(names), card_ref)
+    found, unknown = decklist.resolve(entries, decklist.name_index(names), card_text)
     problems += unknown
     hero: str | None = None
     cards: Counter[str] = Counter()
