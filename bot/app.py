@@ -1,10 +1,13 @@
-"""The Discord application: wires storage, the match service, the cogs and the translator."""
+"""The Discord application: wires storage, the match service, the cogs and the translator; `main` is
+`python -m bot run`."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -12,9 +15,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.config import Settings
 from bot.games import load_all as load_all_games
+from bot.logs import setup_logging
 from bot.services import MatchService
-from bot.storage import Store, open_store
+from bot.storage import StorageUnavailable, Store, is_postgres, open_store
+from cogs import setup_cogs
 
 #: A half-played turn is posted after this many seconds (cogs/turns.py holds a turn until it passes).
 HELD_TURN_MAX_AGE = 600.0
@@ -87,8 +93,6 @@ class TavernierBot(commands.AutoShardedBot):
         return f"shards {','.join(map(str, ids))} of {self.shard_count}"
 
     async def setup_hook(self) -> None:
-        from cogs import setup_cogs
-
         if self.load_games:
             load_all_games()
         self.store = await open_store(self.database_path, **self.store_options)
@@ -127,3 +131,50 @@ class TavernierBot(commands.AutoShardedBot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set.
+
+To run Tavernier on Discord:
+  1. Create an application at https://discord.com/developers/applications, add a bot, copy its token.
+  2. Copy .env.example to .env and set DISCORD_TOKEN (and DEV_GUILD_ID for instant command sync).
+  3. Invite the bot with the link given in the README (scopes bot + applications.commands).
+
+Without a token you can still watch complete matches, AI against AI, against a simulated Discord:
+  python -m bot demo
+"""
+
+
+def main(args: list[str]) -> int:
+    """`python -m bot run`: check the token and the database, then connect to Discord."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavernier Discord bot.")
+    parser.parse_args(args)
+    settings = Settings()
+    setup_logging(settings.log_level)
+    if not settings.discord_token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 1
+    try:  # fail now, clearly, rather than inside the gateway loop
+        if is_postgres(settings.database):
+            asyncio.run(_check_postgres(settings.database))
+        else:
+            Store.check(settings.database)
+    except StorageUnavailable as exc:
+        setting = "DATABASE_URL" if is_postgres(settings.database) else "DATABASE_PATH"
+        print(f"Tavernier cannot use its database: {exc.message}. Check {setting}.", file=sys.stderr)
+        return 3
+    bot = TavernierBot(
+        database_path=settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        default_locale=settings.default_locale,
+        ai_delay=settings.ai_delay,
+        **settings.shards(),
+    )
+    bot.run(settings.discord_token, log_handler=None)
+    return 0
+
+
+async def _check_postgres(url: str) -> None:
+    store = await open_store(url)
+    await store.close()

@@ -5,17 +5,24 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bot.engine import games
+from bot.services import MatchService
+
+from .answers import drop_unacknowledged
+from .cards import CardsCog
+from .components import DYNAMIC_ITEMS
+from .delivery import DiscordNotifier
+from .game_commands import build_game_group
+from .host import Host
+from .i18n import Translator
+from .match import MatchCog
+from .preferences import PreferencesCog
+from .ratings import RatingsCog
+from .rules import RULE_ITEMS, RulesCog
+
 
 async def setup_cogs(bot: Any) -> None:
     """Create the host and service wiring, register components, cogs and the translator."""
-    from bot.services import MatchService
-
-    from .components import DYNAMIC_ITEMS
-    from .delivery import DiscordNotifier
-    from .host import Host
-    from .i18n import Translator
-    from .match import MatchCog
-
     service = MatchService(
         bot.store,
         ai_delay=bot.ai_delay,
@@ -29,28 +36,14 @@ async def setup_cogs(bot: Any) -> None:
     host = Host(bot, service, bot.default_locale)
     service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
     bot.service, bot.host = service, host
-    from .rules import RULE_ITEMS, RulesCog
-
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS)
-    from .answers import drop_unacknowledged
-
     drop_unacknowledged(bot.tree)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
     await bot.add_cog(RulesCog(bot, host))
-    from .cards import CardsCog
-
     await bot.add_cog(CardsCog(bot, host))
-    from .preferences import PreferencesCog
-
     await bot.add_cog(PreferencesCog(bot, host))
-    from .ratings import RatingsCog
-
     await bot.add_cog(RatingsCog(bot, host))
-    from bot.engine import games
-
-    from .game_commands import build_game_group
-
     for game in games():
         group = build_game_group(game, host)
         if group is not None:

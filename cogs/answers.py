@@ -21,7 +21,8 @@ import discord
 from bot.i18n import t
 
 from . import presenters as p
-from .errors import explain
+from .errors import Unacknowledged, explain
+from .rules import rule_view
 
 if TYPE_CHECKING:
     from .host import Host
@@ -32,10 +33,6 @@ Defer = Literal["private", "public", "update", "none"]
 
 #: Discord's "Unknown interaction": its token expired (3 s to acknowledge) or it was already answered.
 UNKNOWN_INTERACTION = 10062
-
-
-class Unacknowledged(Exception):
-    """Acknowledging an interaction failed (already logged): the handler stops, nothing to answer."""
 
 
 def lost(interaction: discord.Interaction[Any], exc: discord.HTTPException, match_id: str | None) -> None:
@@ -93,8 +90,6 @@ async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseExcep
     locale = host.locales.user(interaction)
     answer = explain(exc, locale, match_id=match_id)
     try:
-        from .rules import rule_view
-
         view = rule_view(answer.rule, locale)
         if view is not None:
             await say(interaction, answer.text, view=view)

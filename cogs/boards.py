@@ -15,6 +15,7 @@ from renderers import render_board_png, render_hand_png, summary_text
 
 from . import presenters as p
 from .answers import Answering
+from .components import LogPageButton
 
 if TYPE_CHECKING:
     from .host import Host
@@ -125,8 +126,6 @@ class BoardDesk:
             page = max(0, min(page, pages - 1))
             body = "\n".join(lines[page * LOG_PAGE : (page + 1) * LOG_PAGE]) or t("journal.empty", a.locale)
             text = p.clip(t("journal.title", a.locale, id=live.id, page=page + 1, pages=pages) + "\n" + body)
-            from .components import LogPageButton
-
             view = discord.ui.View(timeout=None)
             if page > 0:
                 view.add_item(LogPageButton(live.id, page - 1, label=t("button.prev", a.locale)))

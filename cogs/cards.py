@@ -15,6 +15,7 @@ from bot.engine import CardInfo, games
 from bot.engine.names import fold
 from bot.i18n import t
 from renderers import to_png
+from renderers.cards import render_card
 from renderers.registry import renderer_for
 
 from . import presenters as p
@@ -44,8 +45,6 @@ def find_cards(query: str, game: str | None, locale: str, limit: int = 25) -> li
 
 
 def render_card_png(card: CardInfo, locale: str) -> bytes:
-    from renderers.cards import render_card
-
     fn = renderer_for(card.game).card or render_card
     return to_png(fn(card, locale=locale))
 

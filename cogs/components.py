@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from .answers import Unacknowledged
+from .errors import Unacknowledged
 
 if TYPE_CHECKING:
     from .host import Host, Where

@@ -17,6 +17,11 @@ from bot.services import StaleVersion, StorageError
 log = logging.getLogger("tavernier.errors")
 
 
+class Unacknowledged(Exception):
+    """Acknowledging an interaction failed (already logged): the handler stops, nothing to answer.
+    It lives here, below `answers` and `components`, which both raise or catch it."""
+
+
 @dataclass(frozen=True, slots=True)
 class ErrorAnswer:
     text: str

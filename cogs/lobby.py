@@ -12,6 +12,7 @@ from bot.services import LiveMatch, Player
 
 from . import presenters as p
 from .answers import Answering, say
+from .threads import open_thread, parent_channel
 
 if TYPE_CHECKING:
     from .host import Host
@@ -57,8 +58,6 @@ class LobbyDesk:
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: str) -> None:
         """The end's Rematch button: the same seats, sides swapped, in a new thread of the same channel."""
-        from .threads import open_thread, parent_channel
-
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
             live = await self.service.rematch(match_id, interaction.user.id)

@@ -13,6 +13,8 @@ from bot.i18n import catalog, localize, t
 from bot.services import Applied, LiveMatch, MatchRecord
 from bot.services.timers import Timers
 
+from .components import ActButton, AddAiButton, HandButton, JoinButton, RematchButton, StartButton
+
 CONTENT_LIMIT = 2000
 #: Public posts ping nobody unless told whom (a display name may hold "<@id>" or "@everyone").
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -225,8 +227,6 @@ def sealed_record(live: LiveMatch, c: Any, locale: str) -> str:
 
 def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
     """The buttons under every public match message: act, and see one's own hand."""
-    from .components import ActButton, HandButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(ActButton(live.id, label=t("button.act", locale)))
     if not getattr(live.game, "hides_nothing", False):
@@ -235,8 +235,6 @@ def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
 
 
 def rematch_view(live: LiveMatch, locale: str) -> discord.ui.View:
-    from .components import RematchButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(live.id, label=t("button.rematch", locale), style=discord.ButtonStyle.primary))
     return view
@@ -287,8 +285,6 @@ def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
 
 
 def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:
-    from .components import AddAiButton, JoinButton, StartButton
-
     view = discord.ui.View(timeout=None)
     if live.rec.status == "lobby":
         view.add_item(JoinButton(live.id, label=t("button.join", locale)))

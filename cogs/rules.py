@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,8 +23,10 @@ from bot.rules.sources import official, public_source
 
 from . import presenters as p
 from .components import host_of
-from .host import Host
 from .i18n import ls
+
+if TYPE_CHECKING:
+    from .host import Host
 
 log = logging.getLogger("tavernier.cogs.rules")
 

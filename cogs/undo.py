@@ -10,6 +10,7 @@ from bot.i18n import t
 
 from . import presenters as p
 from .answers import Answering, say
+from .components import UndoButton
 
 if TYPE_CHECKING:
     from .host import Host
@@ -33,8 +34,6 @@ class UndoDesk:
             locale = live.rec.locale
             users = [u for s in answering if (u := live.seat(s).user_id)]
             view = discord.ui.View(timeout=None)
-            from .components import UndoButton
-
             view.add_item(
                 UndoButton(live.id, seq, "y", label=t("undo.accept", locale), style=discord.ButtonStyle.success)
             )

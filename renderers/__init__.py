@@ -10,8 +10,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from PIL import Image
+
 from .encode import to_png
 from .registry import register_renderer, renderer_for
+from .theme import PHONE_WIDTH
 
 __all__ = [
     "Rendered",
@@ -66,10 +69,6 @@ def render_preview_png(game_key: str, view: Any, overlay: dict[str, Any], locale
 
 def at_phone_width(image: Any) -> Any:
     """The image as a phone in portrait shows it (390 px wide): what the docs' screenshots show."""
-    from PIL import Image
-
-    from .theme import PHONE_WIDTH
-
     height = round(image.height * PHONE_WIDTH / image.width)
     return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
 

@@ -13,7 +13,7 @@ from PIL import Image
 from bot.i18n import t as translate
 
 from .pen import Pen
-from .registry import Renderer
+from .renderer import Renderer
 from .theme import DEFAULT, phone_min_size
 
 W = 640  # portrait: a phone shows it 390 px wide, so every size below is >= phone_min_size(W)

@@ -13,11 +13,13 @@ from typing import Any
 
 from PIL import Image
 
+from bot.games.colors.board import MEASURE, profile
+from bot.games.colors.content import CARDS, SCENARIOS
 from bot.i18n import t
 from bot.table.units import INCH
 
 from .pen import Pen
-from .registry import Renderer
+from .renderer import Renderer
 from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, TableArea, W, compose, draw_table
 from .theme import DEFAULT
 
@@ -78,9 +80,6 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 
 def _scene(view: Any, locale: str, path: list[tuple[int, int]], rings: list[tuple[tuple[int, int], int]]) -> Scene:
-    from bot.games.colors.board import MEASURE, profile
-    from bot.games.colors.content import SCENARIOS
-
     th = DEFAULT
     scenario = SCENARIOS[view.scenario]
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in scenario.terrain]
@@ -140,8 +139,6 @@ def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
 def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image:
     """The viewer's table with the previewed path and the mover's reach (its Movement from where it
     stands, edge of the base included), cropped around them."""
-    from bot.games.colors.board import profile
-
     path = [tuple(p) for p in overlay.get("path") or []]
     moving = {overlay["figure"]} if overlay.get("figure") else set()
     view = view.model_copy(update={"last": tuple(moving)})
@@ -155,8 +152,6 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
     """The viewer's hand, one card a line: name, type, cost, initiative (None for the public view)."""
-    from bot.games.colors.content import CARDS
-
     if view.viewer is None:
         return None
     hand = view.sides[view.viewer].hand
@@ -179,8 +174,6 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's figures and where they stand (public facts only)."""
-    from bot.games.colors.board import MEASURE
-
     lines = []
     if view.winners is not None:
         names = ", ".join(view.sides[s].name for s in view.winners)

@@ -14,10 +14,12 @@ from typing import Any
 
 from PIL import Image
 
+from bot.games.confrontation.board import measure
+from bot.games.confrontation.content import PROFILES, SCENARIOS
 from bot.i18n import t
 
 from .pen import Pen
-from .registry import Renderer
+from .renderer import Renderer
 from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, W, compose, draw_table
 from .theme import DEFAULT
 
@@ -84,9 +86,6 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 
 def _scene(view: Any, path: list[tuple[int, int]], rings: list[tuple[tuple[int, int], int]]) -> Scene:
-    from bot.games.confrontation.board import measure
-    from bot.games.confrontation.content import PROFILES, SCENARIOS
-
     th = DEFAULT
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in SCENARIOS[view.scenario].terrain]
     last = set(view.last)
@@ -143,8 +142,6 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
     mover = next((f for f in view.fighters if f.id in moving), None)
     rings = []
     if mover is not None and overlay.get("reach"):
-        from bot.games.confrontation.content import PROFILES
-
         rings.append(((mover.x, mover.y), int(overlay["reach"]) + PROFILES[mover.profile].radius))
     return _draw(view, locale, path, _focus(view, path, moving), rings)
 
@@ -185,8 +182,6 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: turn, who acts, each side's sequence state and fighters (public facts only)."""
-    from bot.games.confrontation.board import measure
-
     m = measure(view.scenario)
     lines = []
     if view.winners is not None:

@@ -8,7 +8,7 @@ from bot.i18n import t
 from bot.testgames.duel import DuelView
 from renderers.theme import DEFAULT, Theme, font
 
-from .registry import Renderer
+from .renderer import Renderer
 
 W, H = 720, 420
 

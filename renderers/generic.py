@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
-from .registry import Renderer
+from .renderer import Renderer
 from .theme import DEFAULT, Theme, font
 
 

@@ -16,7 +16,7 @@ from bot.games.liber.views import LiberView, PieceView, SideView
 from bot.i18n import t
 
 from .pen import Pen
-from .registry import Renderer
+from .renderer import Renderer
 from .theme import DEFAULT, phone_min_size
 from .theme import font as _theme_font
 

@@ -10,7 +10,7 @@ from bot.i18n import t
 from bot.table.units import INCH
 from bot.testgames.palet import BOARD, PaletView
 
-from .registry import Renderer
+from .renderer import Renderer
 from .theme import DEFAULT, Theme, font
 
 CELL = 30  # pixels per inch

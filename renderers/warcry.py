@@ -13,11 +13,14 @@ from typing import Any
 
 from PIL import Image
 
+from bot.games.warcry.board import MEASURE
+from bot.games.warcry.content import PROFILES
+from bot.games.warcry.content import TERRAIN as PIECES
 from bot.i18n import t
 from bot.table.units import INCH
 
 from .pen import Pen
-from .registry import Renderer
+from .renderer import Renderer
 from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, TableArea, W, compose, draw_table
 from .theme import DEFAULT
 
@@ -76,10 +79,6 @@ def _scene(
     rings: list[tuple[tuple[int, int], int]],
     ghosts: dict[str, tuple[int, int]] | None = None,
 ) -> Scene:
-    from bot.games.warcry.board import MEASURE
-    from bot.games.warcry.content import PROFILES
-    from bot.games.warcry.content import TERRAIN as PIECES
-
     th = DEFAULT
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in PIECES]
     last = set(view.last)
@@ -149,16 +148,12 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
     mover = next((f for f in view.fighters if f.id in moving), None)
     rings = []
     if mover is not None and overlay.get("reach"):
-        from bot.games.warcry.content import PROFILES
-
         rings.append(((mover.x, mover.y), int(overlay["reach"]) + PROFILES[mover.profile].radius))
     return _draw(view, locale, path, _focus(view, path, moving), rings)
 
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's dice, points and fighters with their damage."""
-    from bot.games.warcry.board import MEASURE
-
     lines = []
     if view.winners is not None:
         names = ", ".join(view.sides[s].name for s in view.winners)

@@ -11,6 +11,7 @@ from typing import Any
 
 import yaml
 
+from bot.engine.registry import games
 from bot.engine.text import Text
 
 log = logging.getLogger("tavernier.i18n")
@@ -71,8 +72,6 @@ def catalog() -> Catalog:
     if _CATALOG is None:
         _CATALOG = Catalog()
         _CATALOG.add(_host_strings())
-    from bot.engine.registry import games
-
     for game in games():
         marker = f"__loaded__.{game.key}"
         if not _CATALOG.has(marker):

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import logging
 
-from bot.engine import Concede, Outcome, public, txt
+from bot.engine import Concede, Outcome, Rng, public, txt
 
 from .core import ServiceCore
 from .errors import ServiceError
@@ -130,8 +130,6 @@ class TimeOps(ServiceCore):
         await self._deliver(live, step)
 
     async def _timeout_step(self, live: LiveMatch, seat: int) -> Applied:
-        from bot.engine import Rng
-
         others = tuple(s.seat for s in live.seats if s.seat != seat)
         assert live.rng is not None
         return await self._commit_step(

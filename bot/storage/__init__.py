@@ -4,6 +4,7 @@ via aiosqlite), PostgreSQL when the setting is a `postgresql://` URL (`open_stor
 from typing import Any
 
 from .errors import CorruptRow, StorageError, StorageUnavailable, VersionConflict
+from .pg import PgStore
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
 from .store import Store
 
@@ -18,8 +19,6 @@ async def open_store(where: str, **options: Any) -> Any:
     """The store a setting names: a `postgresql://…` URL opens PostgreSQL, anything else is a SQLite
     file's path (the embedded default)."""
     if is_postgres(where):
-        from .pg import PgStore
-
         return await PgStore.open(where, **options)
     return await Store.open(where, **options)
 

@@ -35,7 +35,7 @@ async def test_person_against_the_ai(table: Table, key: str, rendered_viewers: d
     public = table.fd.messages(thread, include_ephemeral=False)
     assert sum(1 for m in public for a in m["attachments"] if a["filename"] == "board.png") >= 2
     dms = table.fd.messages(table.fd.dm_channel_of(table.people["Alice"]))
-    if renderer_for(key).get("hand") is not None:  # WarCry hides nothing: no hand to send
+    if renderer_for(key).hand is not None:  # WarCry hides nothing: no hand to send
         assert any(a["filename"] == "hand.png" for m in dms for a in m["attachments"])
     for call in public_calls(table):
         assert all(f.filename != "hand.png" for f in call.files)

@@ -1,0 +1,23 @@
+"""What draws one game: the `Renderer` each game's module (or the generic one) hands the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image
+
+#: A view (and keyword `locale`) to an image; a hand or a preview may have nothing to draw (None).
+Draw = Callable[..., Image.Image]
+MaybeDraw = Callable[..., Image.Image | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """What draws one game: its board and text summary always; a hand, a preview, a card where it has them."""
+
+    board: Draw
+    summary: Callable[..., str]
+    hand: MaybeDraw | None = None
+    preview: MaybeDraw | None = None
+    card: Draw | None = None
