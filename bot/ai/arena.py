@@ -58,6 +58,7 @@ def play(
             action = agent.choose_on_state(game, state, seat, think)
         else:
             action = agent.choose(game, game.view(state, seat), seat, think)
+        game.check(state, seat, action)  # as the service does: `apply` assumes `check` passed
         state = game.apply(state, seat, action, rng).state
         steps += 1
         if invariant is not None:

@@ -159,8 +159,9 @@ class BaseGame(Generic[S, A, V]):
     """Common plumbing: (de)serialization, defaults for options, labels, phases and secrets.
 
     Subclasses set `key`, `state_type`, `view_type`, `action_type` (the discriminated union) and
-    implement `setup`, `to_act` (or keep a `stack` on the state and use `pending`), `check`,
-    `suggest`, `apply`, `view`, `determinize` and `outcome`.
+    implement `setup`, `to_act` (or keep a `stack` on the state and use `pending`), `answers` and
+    `check_rules` (the kernel's `check` opens every check), `suggest`, `apply`, `view`, `determinize`
+    and `outcome`.
     """
 
     key: ClassVar[str]
@@ -174,6 +175,12 @@ class BaseGame(Generic[S, A, V]):
     #: The rule that explains each family of decisions, {action kind: rule id}, cited when a player
     #: asks for a decision that has no legal choice now (see `unavailable`).
     kind_rules: ClassVar[dict[str, str]] = {}
+    #: Which action kinds answer each decision kind, {decision kind: (action kinds, ...)}: the kernel
+    #: refuses any other kind (`check`) before the game's rules run. Empty: the game has one decision.
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: For a decision kind, the catalog key of a sentence saying what it asks ("A duel is under way: play
+    #: a card face down or pass."), told to a player whose action does not answer it.
+    asks: ClassVar[dict[str, str]] = {}
     #: The slash command's name when it is not the key (Confrontation plays as `/conf`).
     command: ClassVar[str | None] = None
     #: Nothing is private in this game (WarCry): no "show my hand" button under its messages.
@@ -237,6 +244,41 @@ class BaseGame(Generic[S, A, V]):
         d = self.pending(state)
         return d.waiting() if d is not None else frozenset()
 
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or None while it goes on; every game defines it."""
+        raise NotImplementedError
+
+    def asking(self, state: S) -> str | None:
+        """The kind of the decision the seats to act answer now (the top of the stack), read against
+        `answers`. A game whose phases are not all on its stack (Liber) names its own."""
+        d = self.pending(state)
+        return d.kind if d is not None else None
+
+    def check(self, state: S, seat: Seat, action: A) -> None:
+        """The kernel's opening, the same for every game, then the game's own rules (`check_rules`):
+        the match is not over, the seat must decide now, and the action's kind answers the decision."""
+        if self.outcome(state) is not None:
+            raise IllegalAction("game_over")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not_your_turn")
+        if self.answers:
+            kind = str(getattr(action, "kind", ""))
+            if kind not in self.answers.get(self.asking(state) or "", ()):
+                raise self.not_now(state, (kind,))
+        self.check_rules(state, seat, action)
+
+    def check_rules(self, state: S, seat: Seat, action: A) -> None:
+        """The game's rules for an action `check` let through: raise `IllegalAction(code, rule=...)`."""
+        raise NotImplementedError
+
+    def not_now(self, state: S, kinds: tuple[str, ...]) -> IllegalAction:
+        """The refusal of an action of these kinds at this point: the rule of the kind, and what the
+        pending decision asks instead when the game says it."""
+        rule = next((self.kind_rules[k] for k in kinds if k in self.kind_rules), None)
+        asking = self.asking(state) or ""
+        key = self.asks.get(asking) if not set(kinds) & set(self.answers.get(asking, ())) else None
+        return IllegalAction("wrong_phase", rule=rule, asked=txt(key or "error.wrong_phase.any"))
+
     def is_secret(self, state: S, seat: Seat, action: A) -> bool:
         """Whether this answer is a hidden choice the service must commit before anyone sees it."""
         d = self.pending(state)
@@ -244,10 +286,11 @@ class BaseGame(Generic[S, A, V]):
 
     def unavailable(self, state: S, seat: Seat, kinds: tuple[str, ...]) -> EngineError:
         """Why `seat` has no legal action of these kinds now: not their turn, or not this phase."""
+        if self.outcome(state) is not None:
+            return IllegalAction("game_over")
         if seat not in self.to_act(state):
             return EngineError("not_your_turn")
-        rule = next((self.kind_rules[k] for k in kinds if k in self.kind_rules), None)
-        return IllegalAction("wrong_phase", rule=rule)
+        return self.not_now(state, kinds)
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: S, viewer: Seat | None) -> V:

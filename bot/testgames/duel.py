@@ -20,7 +20,6 @@ from bot.engine import (
     Action,
     AnyGame,
     Decision,
-    EngineError,
     FiniteGame,
     IllegalAction,
     Outcome,
@@ -102,6 +101,7 @@ class DuelGame(FiniteGame[DuelState, Any, DuelView]):
     state_type = DuelState
     action_type = DuelAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {"jouer": ("pick",), "piocher": ("draw",)}
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {"pick": ("pick",), "draw": ("draw",)}
 
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[DuelState]:
         deck = shuffled(rng, [v for v in range(1, 11) for _ in range(2)])
@@ -114,22 +114,11 @@ class DuelGame(FiniteGame[DuelState, Any, DuelView]):
         return Transition(state=state, events=tuple(events), sealed=(Sealed(label="deck", payload=list(rest)),))
 
     # -- legality ---------------------------------------------------------------------------------
-    def check(self, state: DuelState, seat: Seat, action: Any) -> None:
-        top = self.pending(state)
-        if top is None or seat not in top.waiting():
-            raise EngineError("not_your_turn")
-        if isinstance(action, Pick):
-            if top.kind != "pick":
-                raise IllegalAction("wrong_phase")
-            if action.card not in state.hands[seat]:
-                raise IllegalAction("duel.card_not_in_hand", rule="duel.pick")
-        elif isinstance(action, Draw):
-            if top.kind != "draw":
-                raise IllegalAction("wrong_phase")
-            if action.take and not state.deck:
-                raise IllegalAction("duel.deck_empty", rule="duel.bonus")
-        else:
-            raise IllegalAction("illegal_action")
+    def check_rules(self, state: DuelState, seat: Seat, action: Any) -> None:
+        if isinstance(action, Pick) and action.card not in state.hands[seat]:
+            raise IllegalAction("duel.card_not_in_hand", rule="duel.pick")
+        if isinstance(action, Draw) and action.take and not state.deck:
+            raise IllegalAction("duel.deck_empty", rule="duel.bonus")
 
     def legal_actions(self, state: DuelState, seat: Seat) -> list[Any]:
         top = self.pending(state)

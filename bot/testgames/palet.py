@@ -29,7 +29,6 @@ from bot.engine import (
     BaseGame,
     Choice,
     Decision,
-    EngineError,
     IllegalAction,
     Outcome,
     Preview,
@@ -148,6 +147,7 @@ class PaletGame(BaseGame[PaletState, Any, PaletView]):
     action_type = PaletAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {"poser": ("place",)}
     kind_rules: ClassVar[dict[str, str]] = {}
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {"place": ("place",)}
 
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[PaletState]:
         jack = (randint(rng, *JACK_ZONE), randint(rng, *JACK_ZONE))
@@ -156,11 +156,7 @@ class PaletGame(BaseGame[PaletState, Any, PaletView]):
         return Transition(state=state, events=events)
 
     # -- legality ---------------------------------------------------------------------------------
-    def check(self, state: PaletState, seat: Seat, action: Any) -> None:
-        if seat not in self.to_act(state):
-            raise EngineError("not_your_turn")
-        if not isinstance(action, Place):
-            raise IllegalAction("illegal_action")
+    def check_rules(self, state: PaletState, seat: Seat, action: Any) -> None:
         refused = _refusal(state, action.x, action.y)
         if refused is not None:
             near = nearest_legal(state, action.x, action.y)

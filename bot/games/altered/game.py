@@ -91,6 +91,14 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         "cleanup_discard": "altered.phase.night",
         "cleanup_sacrifice": "altered.phase.night",
     }
+    #: The decision of each phase that stops for a choice (`rules.PHASE_DECISIONS`).
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {
+        "setup_mana": ("setup_mana",),
+        "expand": ("expand", "skip_expand"),
+        "turn": ("play", "pass", "hero_ability", "cycle_orb"),
+        "cleanup": ("cleanup_discard", "cleanup_sacrifice"),
+    }
+    asks: ClassVar[dict[str, str]] = {kind: f"error.altered.asks.{kind}" for kind in answers}
     #: `/altered <decision> choix:` families (the edge builds the commands; names in the catalogs).
     families: ClassVar[dict[str, tuple[str, ...]]] = {
         "mana": ("setup_mana", "expand", "skip_expand"),
@@ -167,7 +175,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
     def to_act(self, state: AlteredState) -> frozenset[Seat]:
         return to_act(state)
 
-    def check(self, state: AlteredState, seat: Seat, action: Any) -> None:
+    def check_rules(self, state: AlteredState, seat: Seat, action: Any) -> None:
         check(state, seat, action)
 
     def legal_actions(self, state: AlteredState, seat: Seat) -> list[Any]:

@@ -1,14 +1,15 @@
 """Legality and resolution of the player decisions: the single oracle and the `apply` handlers.
 
-`legal_actions` lists exactly the actions `apply` accepts; `apply` re-checks each one with a
-stable error code, so a stale button or a hand-written action is refused with a reason.
+`legal_actions` lists exactly the actions `check` accepts (the kernel's opening, then `check` here),
+each refusal with a stable error code, so a stale button or a hand-written action is refused with a
+reason; `apply` assumes `check` passed.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Decision, EngineError, Event, IllegalAction, RandomSource, decision, public
+from bot.engine import Decision, Event, IllegalAction, RandomSource, decision, public
 
 from .actions import (
     CleanupDiscard,
@@ -133,28 +134,19 @@ def legal_actions(state: AlteredState, seat: int) -> list[Any]:
 
 # -- check ------------------------------------------------------------------------------------------
 def check(state: AlteredState, seat: int, action: object) -> None:
-    """The one legality oracle: the first broken rule, before anything changes. `apply` re-raises the
-    same refusals at the point of change; a property test checks `check` against `legal_actions`."""
-    if state.phase == "over":
-        raise IllegalAction("altered.game_over", rule="altered.victory")
-    if seat not in to_act(state):
-        raise IllegalAction("altered.not_your_turn", rule=PHASE_RULES[state.phase])
+    """The game's rules for an action the kernel let through (`BaseGame.check`: the match goes on,
+    `seat` decides now, the action's kind answers the phase's decision, see `AlteredGame.answers`).
+    A property test checks the whole `check` against `legal_actions`."""
     p = state.players[seat]
     if isinstance(action, SetupMana):
-        _need_phase(state, "setup")
         if not any(o.uid == action.uid for o in p.hand):
             raise IllegalAction("altered.not_in_hand", rule="altered.setup")
-    elif isinstance(action, Expand | SkipExpand):
-        _need_phase(state, "morning")
-        if isinstance(action, Expand) and not any(o.uid == action.uid for o in p.hand):
+    elif isinstance(action, Expand):
+        if not any(o.uid == action.uid for o in p.hand):
             raise IllegalAction("altered.not_in_hand", rule="altered.phase.morning")
     elif isinstance(action, PlayCard):
-        _need_phase(state, "afternoon")
         _check_play(state, seat, action)
-    elif isinstance(action, Pass):
-        _need_phase(state, "afternoon")
     elif isinstance(action, HeroAbility):
-        _need_phase(state, "afternoon")
         if hero_quick(state, seat) is None:
             ability = next((a for a in CONTENT.heroes[p.hero].abilities if a.trigger == "quick"), None)
             if ability is None or ability.cost is None:
@@ -163,11 +155,9 @@ def check(state: AlteredState, seat: int, action: object) -> None:
                 raise IllegalAction("altered.hero_exhausted", rule="altered.cost")
             raise IllegalAction("altered.cannot_pay", rule="altered.cost", cost=ability.cost.mana, ready=ready_orbs(p))
     elif isinstance(action, CycleOrb):
-        _need_phase(state, "afternoon")
         if not can_cycle(p):
             raise IllegalAction("altered.cannot_cycle", rule="altered.mana-zone")
     elif isinstance(action, CleanupDiscard | CleanupSacrifice):
-        _need_phase(state, "night")
         hero = CONTENT.heroes[p.hero]
         if isinstance(action, CleanupDiscard):
             if len(p.reserve) <= hero.reserve_limit:
@@ -179,8 +169,6 @@ def check(state: AlteredState, seat: int, action: object) -> None:
                 raise IllegalAction("altered.cleanup_not_needed", rule="altered.night.cleanup")
             if not any(o.uid == action.uid for o in p.landmarks):
                 raise IllegalAction("altered.not_a_landmark", rule="altered.night.cleanup")
-    else:
-        raise EngineError("malformed_action")
 
 
 def _check_play(state: AlteredState, seat: int, action: PlayCard) -> None:
@@ -207,11 +195,6 @@ def _check_play(state: AlteredState, seat: int, action: PlayCard) -> None:
 
 
 # -- apply --------------------------------------------------------------------------------------------
-def _need_phase(state: AlteredState, phase: str) -> None:
-    if state.phase != phase:
-        raise IllegalAction("altered.wrong_phase", rule=PHASE_RULES[phase], phase=state.phase)
-
-
 def _take(objs: list[Obj], uid: int, code: str, rule: str) -> Obj:
     for i, obj in enumerate(objs):
         if obj.uid == uid:
@@ -220,8 +203,7 @@ def _take(objs: list[Obj], uid: int, code: str, rule: str) -> Obj:
 
 
 def apply_action(state: AlteredState, seat: int, action: object, rng: RandomSource) -> list[Event]:
-    """Mutate `state` (a clone) and return the events; `check` refuses first, before any change."""
-    check(state, seat, action)
+    """Mutate `state` (a clone) and return the events; the service called `check` first."""
     events: list[Event] = []
     state.last, state.advanced = [], []
     p = state.players[seat]

@@ -65,6 +65,20 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         "no_response": "colors.decision.stack",
         "pass": "colors.activation.pass",
     }
+    #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
+    #: for instants, a duel.
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {
+        "act": ("activate", "cast", "pass"),
+        "creature": ("move", "disengage", "attack", "done"),
+        "respond": ("cast", "no_response"),
+        "duel": ("duel_card", "duel_pass"),
+    }
+    asks: ClassVar[dict[str, str]] = {
+        "act": "error.colors.asks.act",
+        "creature": "error.colors.finish_activation",
+        "respond": "error.colors.respond_first",
+        "duel": "error.colors.duel_first",
+    }
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -85,7 +99,7 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         return Transition(state=state, events=tuple(ev), sealed=sealed)
 
     # -- legality ---------------------------------------------------------------------------------
-    def check(self, state: ColorsState, seat: Seat, action: Any) -> None:
+    def check_rules(self, state: ColorsState, seat: Seat, action: Any) -> None:
         rules.check(state, seat, action)
 
     def apply(self, state: ColorsState, seat: Seat, action: Any, rng: RandomSource) -> Transition[ColorsState]:

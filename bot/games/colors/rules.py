@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import EngineError, IllegalAction
+from bot.engine import IllegalAction
 from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH
 
 from . import board
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, Move
 from .content import CARDS, Card
 from .state import ColorsState, Figure
 
@@ -40,42 +40,22 @@ def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"colors.{code}", rule=RULES[rule], **params)
 
 
-def top_kind(state: ColorsState) -> str | None:
-    return state.stack[-1].kind if state.stack else None
-
-
 def check(state: ColorsState, seat: int, action: Any) -> None:
-    if state.winners is not None:
-        raise EngineError("game_over")
-    if not state.stack or seat not in state.stack[-1].waiting():
-        raise EngineError("not_your_turn")
-    kind = top_kind(state)
+    """The game's rules for an action the kernel let through (`BaseGame.check`: the match goes on,
+    `seat` decides now, the action's kind answers the decision on top, see `ColorsGame.answers`)."""
+    kind = state.stack[-1].kind
     if kind == "respond":
         _check_response(state, seat, action)
-        return
-    if kind == "duel":
-        if isinstance(action, DuelPass):
-            return
-        if not isinstance(action, DuelCard):
-            raise refuse("duel_first", "duel")
-        if action.card not in state.sides[seat].hand:
+    elif kind == "duel":
+        if isinstance(action, DuelCard) and action.card not in state.sides[seat].hand:
             raise refuse("not_in_hand", "duel")
-        return
-    if kind == "creature":
+    elif kind == "creature":
         _check_creature(state, seat, action)
-        return
-    # the activation phase: one action per turn
-    if isinstance(action, Pass):
-        return
-    if isinstance(action, Activate):
-        fig = _own(state, seat, action.figure)
-        if fig.tapped:
+    elif isinstance(action, Activate):  # the activation phase: one action per turn
+        if _own(state, seat, action.figure).tapped:
             raise refuse("already_activated", "activation")
-        return
-    if isinstance(action, Cast):
+    elif isinstance(action, Cast):
         check_cast(state, seat, action)
-        return
-    raise refuse("not_now", "activation")
 
 
 def _own(state: ColorsState, seat: int, fid: str | None) -> Figure:
@@ -87,8 +67,6 @@ def _own(state: ColorsState, seat: int, fid: str | None) -> Figure:
 
 def _check_creature(state: ColorsState, seat: int, action: Any) -> None:
     """The active creature: one Movement and one Action, in either order."""
-    if isinstance(action, Cast | Activate | Pass):
-        raise refuse("finish_activation", "activation")
     fid = getattr(action, "figure", None)
     if fid != state.active:
         raise refuse("not_active", "activation")
@@ -129,8 +107,6 @@ def _check_creature(state: ColorsState, seat: int, action: Any) -> None:
                 raise refuse("no_sight", "sight")
         elif not board.reach(state, fig, target):
             raise refuse("out_of_reach", "melee", reach=board.profile(fig).size * INCH)
-        return
-    raise refuse("not_now", "creature")
 
 
 def move_problem(
@@ -171,10 +147,8 @@ def _check_response(state: ColorsState, seat: int, action: Any) -> None:
     """In a window: no (more) instant, or an instant whose trigger the paused event meets."""
     from . import instants
 
-    if isinstance(action, NoResponse):
-        return
     if not isinstance(action, Cast):
-        raise refuse("respond_first", "instant")
+        return
     window = state.window
     card = CARDS.get(action.card)
     if window is None or card is None or card.type != "instant":

@@ -70,6 +70,28 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         "dive": "confrontation.dive-for-cover",
         "dice": "confrontation.combat-phase",
     }
+    #: The strategic phase (order the cards, the lead, each speaking turn), a card's announcements, its
+    #: exclusive then cumulative actions, diving for cover, the split of the combat dice.
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {
+        "sequence": ("order",),
+        "lead": ("lead",),
+        "draw": ("draw",),
+        "declare": ("declare", "declared"),
+        "exclusive": ("resolve", "forgo"),
+        "fighter": ("walk", "shoot", "cast", "finish"),
+        "dive": ("dive",),
+        "dice": ("dice",),
+    }
+    asks: ClassVar[dict[str, str]] = {
+        "sequence": "error.confrontation.order_first",
+        "lead": "error.confrontation.lead_first",
+        "draw": "error.confrontation.draw_first",
+        "declare": "error.confrontation.announce_first",
+        "exclusive": "error.confrontation.resolve_first",
+        "fighter": "error.confrontation.cumulative_now",
+        "dive": "error.confrontation.dive_first",
+        "dice": "error.confrontation.dice_first",
+    }
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -89,7 +111,7 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         return Transition(state=state, events=tuple(ev))
 
     # -- legality ---------------------------------------------------------------------------------
-    def check(self, state: ConfState, seat: int, action: Any) -> None:
+    def check_rules(self, state: ConfState, seat: int, action: Any) -> None:
         rules.check(state, seat, action)
 
     def apply(self, state: ConfState, seat: int, action: Any, rng: RandomSource) -> Transition[ConfState]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import EngineError, IllegalAction
+from bot.engine import IllegalAction
 
 from . import board, sequence
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from .actions import Declared, Finish, Forgo, Shoot, Walk
 from .content import PROFILES, SPELLS, WARBANDS
 from .state import ConfState, Fighter
 
@@ -39,10 +39,6 @@ def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"confrontation.{code}", rule=RULES[rule], **params)
 
 
-def top_kind(state: ConfState) -> str | None:
-    return state.stack[-1].kind if state.stack else None
-
-
 def own(state: ConfState, seat: int, fid: str) -> Fighter:
     f = state.fighter(fid)
     if f is None or f.owner != seat:
@@ -58,49 +54,28 @@ def cards_of(state: ConfState, seat: int) -> list[str]:
 
 
 def check(state: ConfState, seat: int, action: Any) -> None:
-    if state.winners is not None:
-        raise EngineError("game_over")
-    if not state.stack or seat not in state.stack[-1].waiting():
-        raise EngineError("not_your_turn")
-    kind = top_kind(state)
+    """The game's rules for an action the kernel let through (`BaseGame.check`: the match goes on,
+    `seat` decides now, the action's kind answers the decision on top, see `ConfrontationGame.answers`)."""
+    kind = state.stack[-1].kind
     if kind == "sequence":
-        if not isinstance(action, Order):
-            raise refuse("order_first", "strategic")
         if sorted(action.cards) != sorted(cards_of(state, seat)):
             raise refuse("order_all_cards", "strategic")
-        return
-    if kind == "lead":
-        if not isinstance(action, Lead) or action.first not in (0, 1):
+    elif kind == "lead":
+        if action.first not in (0, 1):
             raise refuse("lead_first", "lead")
-        return
-    if kind == "draw":
-        if not isinstance(action, Draw):
-            raise refuse("draw_first", "draw")
+    elif kind == "draw":
         assert state.seq is not None
         if action.choice not in sequence.legal(state.seq, seat):
             rule = {"reserve": "reserve", "refuse": "refusal"}.get(action.choice, "draw")
             raise refuse(f"cannot_{action.choice}", rule)
-        return
-    if kind == "declare":
+    elif kind == "declare":
         _check_declare(state, seat, action)
-        return
-    if kind == "exclusive":
+    elif kind == "exclusive":
         _check_exclusive(state, seat, action)
-        return
-    if kind == "fighter":
+    elif kind == "fighter":
         _check_cumulative(state, seat, action)
-        return
-    if kind == "dive":
-        if not isinstance(action, Dive):
-            raise refuse("dive_first", "cover")
-        return
-    if kind == "dice":
-        if not isinstance(action, Dice):
-            raise refuse("dice_first", "combat")
-        if not 0 <= action.attack <= max_dice(state, seat):
-            raise refuse("dice_range", "combat", n=max_dice(state, seat))
-        return
-    raise refuse("not_now", "draw")
+    elif kind == "dice" and not 0 <= action.attack <= max_dice(state, seat):
+        raise refuse("dice_range", "combat", n=max_dice(state, seat))
 
 
 # -- exclusive actions -------------------------------------------------------------------------------
@@ -114,8 +89,6 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
             if in_tour(state, f) and f.dove and f.exclusive is None and board.free(state, f):
                 raise refuse("must_take_cover", "cover", fighter=f.id)
         return
-    if not isinstance(action, Declare):
-        raise refuse("announce_first", "announce")
     f = own(state, seat, action.fighter)
     if not in_tour(state, f):
         raise refuse("not_activated", "announce")
@@ -155,8 +128,6 @@ def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None)
 
 
 def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:
-    if not isinstance(action, Resolve | Forgo):
-        raise refuse("resolve_first", "announce")
     f = own(state, seat, action.fighter)
     if f.exclusive is None or f.resolved or not in_tour(state, f):
         raise refuse("nothing_to_resolve", "announce")
@@ -215,8 +186,6 @@ def move_problem(
 
 # -- cumulative actions ------------------------------------------------------------------------------
 def _check_cumulative(state: ConfState, seat: int, action: Any) -> None:
-    if not isinstance(action, Walk | Shoot | Cast | Finish):
-        raise refuse("cumulative_now", "announce")
     f = own(state, seat, action.fighter)
     if not in_tour(state, f) or f.exclusive is not None:
         raise refuse("not_activated", "announce")

@@ -87,6 +87,16 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "defausser": ("discard",),
         "finir": ("end",),
     }
+    #: The step (`asking`): the active player's Placement and Attack phases, the defender's block (an
+    #: impatient unit or an éphémère may answer it), the response window, Ravage points, the hand limit.
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {
+        "placement": ("play", "move", "ability", "equip", "end"),
+        "attack": ("play", "attack", "ability", "equip", "end"),
+        "block": ("block", "designate", "play"),
+        "response": ("play", "end"),
+        "ravage": ("assign",),
+        "discard": ("discard",),
+    }
 
     # -- options --------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -157,8 +167,12 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
     def to_act(self, state: LiberState) -> frozenset[Seat]:
         return legality.to_act(state)
 
-    def check(self, state: LiberState, seat: Seat, action: Any) -> None:
-        """The one legality oracle (legality.refusal): the first broken rule, with its code and rule id."""
+    def asking(self, state: LiberState) -> str | None:
+        """The step: the decision on top of the stack (a block, a response, Ravage), else the phase."""
+        return None if state.phase == "over" else state.step
+
+    def check_rules(self, state: LiberState, seat: Seat, action: Any) -> None:
+        """The game's rules (legality.refusal): the first broken rule, with its code and rule id."""
         refused = legality.refusal(state, seat, action)
         if refused is not None:
             raise IllegalAction(refused[0], rule=refused[1])
@@ -172,7 +186,6 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return group_of(state, seat, action)
 
     def apply(self, state: LiberState, seat: Seat, action: Any, rng: RandomSource) -> Transition[LiberState]:
-        self.check(state, seat, action)
         s = state.clone()
         ev: list[Event] = []
         _HANDLERS[type(action)](s, ev, seat, action)

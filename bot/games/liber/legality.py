@@ -1,8 +1,9 @@
 """The single legality oracle: who acts, why an action is refused, and every legal action.
 
-`refusal` returns the stable error code and rule id of the first broken rule, or None. The
-enumeration in `legal_actions` builds candidates and keeps those `refusal` accepts, so `apply`
-(which calls `refusal`) and the list of legal actions can never disagree.
+`refusal` returns the stable error code and rule id of the first broken rule, or None, for a seat that
+must act now (the kernel's `check` opens with the match's end, the seat and the step). The enumeration
+in `legal_actions` builds the candidates of the seat's step and keeps those `refusal` accepts, so
+`check` and the list of legal actions can never disagree (a property test compares them).
 """
 
 from __future__ import annotations
@@ -63,10 +64,8 @@ def is_instant(card: CardDef) -> bool:
 
 # -- refusals per action ----------------------------------------------------------------------------
 def refusal(state: LiberState, seat: int, action: AnyAction) -> Refusal | None:
-    if state.phase == "over":
-        return ("liber.game_over", "liber.victory")
-    if seat not in to_act(state):
-        return ("liber.not_your_turn", "liber.turn")
+    """The game's rules for an action of a seat that decides now, of a kind that answers the current
+    step (the kernel checks both first: `BaseGame.check`, `LiberGame.answers`)."""
     if isinstance(action, Play):
         return _play(state, seat, action)
     if isinstance(action, Move):

@@ -66,6 +66,17 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
             ("use", "ability"),
         )
     }
+    #: Set-up (groups, the solo's seeds, deployment), a wild die, then each activation: which fighter,
+    #: and its actions.
+    answers: ClassVar[dict[str, tuple[str, ...]]] = {
+        "split": ("split",),
+        "seeds": ("seeds",),
+        "deploy": ("deploy",),
+        "wild": ("wild",),
+        "activate": ("activate",),
+        "act": ("move", "attack", "disengage", "wait", "use"),
+    }
+    asks: ClassVar[dict[str, str]] = {"activate": "error.warcry.asks.activate", "act": "error.warcry.asks.act"}
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +120,7 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         return Transition(state=state, events=())
 
     # -- legality ---------------------------------------------------------------------------------
-    def check(self, state: WarState, seat: int, action: Any) -> None:
+    def check_rules(self, state: WarState, seat: int, action: Any) -> None:
         rules.check(state, seat, action)
 
     def apply(self, state: WarState, seat: int, action: Any, rng: RandomSource) -> Transition[WarState]:

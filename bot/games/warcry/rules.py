@@ -38,10 +38,6 @@ def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
     return IllegalAction(f"warcry.{code}", rule=RULES[rule], **params)
 
 
-def top_kind(state: WarState) -> str | None:
-    return state.stack[-1].kind if state.stack else None
-
-
 # -- predicates -----------------------------------------------------------------------------------------
 def weapon_problem(state: WarState, f: Fighter, target: Fighter, index: int, at: Point | None = None) -> str | None:
     """Why `f` (standing at `at` when given) may not attack `target` with weapon `index`, or None."""
@@ -226,50 +222,36 @@ def deploy_problem(state: WarState, seat: int, action: Deploy) -> str | None:
 
 # -- check ----------------------------------------------------------------------------------------------
 def check(state: WarState, seat: int, action: Any) -> None:
-    if state.winners is not None:
-        raise refuse("over", "activate")
-    top = state.stack[-1] if state.stack else None
-    if top is None or seat not in top.waiting():
-        raise refuse("not_your_turn", "activate")
+    """The game's rules for an action the kernel let through (`BaseGame.check`: the match goes on,
+    `seat` decides now, the action's kind answers the decision on top, see `WarcryGame.answers`)."""
     why = getattr(action, "why", None)
     if why is not None and seat != 1:
         raise refuse("why_not_yours", "why")
-    kind = top.kind
     if isinstance(action, Split):
-        if kind != "split":
-            raise refuse("not_now", "setup")
         if problem := split_problem(state, seat, action):
             raise refuse(problem, "setup")
         return
     if isinstance(action, Seeds):
-        if kind != "seeds":
-            raise refuse("not_now", "seeds")
         solo = {f.id for f in state.fighters if f.owner == 1}
         if len(set(action.line)) != 3 or not set(action.line) <= solo:
             raise refuse("seeds_three", "seeds")
         return
     if isinstance(action, Deploy):
-        if kind != "deploy":
-            raise refuse("not_now", "deploy")
         if problem := deploy_problem(state, seat, action):
             raise refuse(problem, "deploy")
         return
     if isinstance(action, Wild):
-        if kind != "wild":
-            raise refuse("not_now", "wild")
         if player_wild(state.sides[seat].dice, action.use, action.value) is None:
             raise refuse("wild_impossible", "wild")
         return
     if isinstance(action, Activate):
-        if kind != "activate":
-            raise refuse("not_now", "activate")
         f = state.fighter(action.fighter)
         if f is None or f.owner != seat or not f.placed:
             raise refuse("no_such_fighter", "activate")
         if f.activated:
             raise refuse("already_activated", "activate")
         return
-    if kind != "act" or state.active is None:
+    if state.active is None:
         raise refuse("not_now", "activate")
     f = state.fighter(state.active.fighter)
     assert f is not None
@@ -298,11 +280,8 @@ def check(state: WarState, seat: int, action: Any) -> None:
         if problem := weapon_problem(state, f, target, action.weapon):
             raise refuse(problem, "attack")
         return
-    if isinstance(action, Disengage):
-        if problem := disengage_problem(state, f, action.to):
-            raise refuse(problem, "disengage")
-        return
-    raise refuse("not_now", "activate")
+    if isinstance(action, Disengage) and (problem := disengage_problem(state, f, action.to)):
+        raise refuse(problem, "disengage")
 
 
 def move_problem(state: WarState, f: Fighter, action: Move, budget: int | None = None) -> str | None:

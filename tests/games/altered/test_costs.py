@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, Rng
+from bot.engine import IllegalAction
 from bot.games.altered import GAME
 from bot.games.altered.actions import HeroAbility, Pass, PlayCard, SkipExpand
 
@@ -35,7 +35,7 @@ def test_1_2_5_c_a_cost_that_cannot_be_paid_in_full_is_not_paid_at_all() -> None
     action = PlayCard(uid=lancer.uid, expedition="hero")
     assert action not in GAME.legal_actions(state, 0)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, 0, action, Rng(0))
+        GAME.check(state, 0, action)
     assert err.value.code == "altered.cannot_pay" and err.value.rule == "altered.cost"
     assert [x.exhausted for x in state.players[0].mana] == [False, False, True, True]
 
@@ -54,11 +54,11 @@ def test_1_2_5_d_all_parts_paid_together() -> None:
     no_mana = scenario(player("A", "orvan", mana=orbs(0, 2)))
     assert HeroAbility() not in GAME.legal_actions(no_mana, 0)
     with pytest.raises(IllegalAction):
-        GAME.apply(no_mana, 0, HeroAbility(), Rng(0))
+        GAME.check(no_mana, 0, HeroAbility())
     tired = scenario(player("A", "orvan", mana=2, hero_exhausted=True))
     assert HeroAbility() not in GAME.legal_actions(tired, 0)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(tired, 0, HeroAbility(), Rng(0))
+        GAME.check(tired, 0, HeroAbility())
     assert err.value.code == "altered.hero_exhausted"
     assert all(not x.exhausted for x in tired.players[0].mana)
     ok = act(scenario(player("A", "orvan", mana=2)), 0, HeroAbility()).state.players[0]
@@ -78,5 +78,5 @@ def test_zero_cost_and_exhausted_reserve_cards() -> None:
     state = scenario(player(reserve=[tired], mana=5))
     assert all(getattr(a, "uid", None) != tired.uid for a in GAME.legal_actions(state, 0))
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, 0, PlayCard(uid=tired.uid), Rng(0))
+        GAME.check(state, 0, PlayCard(uid=tired.uid))
     assert err.value.code == "altered.reserve_exhausted"

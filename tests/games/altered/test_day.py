@@ -73,7 +73,7 @@ def test_1_3_2_b_morning_prepare_draw_and_expand_order() -> None:
     assert [len(x.hand) for x in s.players] == [3, 3]
     assert [e.params["seat"] for e in t.events if e.kind == "drew"] == [1, 0]
     with pytest.raises(IllegalAction):
-        GAME.apply(s, 0, SkipExpand(), Rng(0))
+        GAME.check(s, 0, SkipExpand())
     card = s.players[1].hand[0]
     s = act(s, 1, Expand(uid=card.uid)).state
     assert s.turn == 0 and len(s.players[1].mana) == 3
@@ -103,8 +103,8 @@ def test_1_3_2_d_alternate_turns_quick_actions_then_one_card() -> None:
     assert s.turn == 1
     assert GAME.legal_actions(s, 0) == []
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(s, 0, PlayCard(uid=b.uid, expedition="hero"), Rng(0))
-    assert err.value.code == "altered.not_your_turn"
+        GAME.check(s, 0, PlayCard(uid=b.uid, expedition="hero"))
+    assert err.value.code == "not_your_turn"
 
 
 def test_1_3_2_d_passing_is_final_and_the_other_keeps_playing() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import IllegalAction, Rng
+from bot.engine import IllegalAction, txt
 from bot.games.altered import GAME
 from bot.games.altered.actions import (
     CleanupDiscard,
@@ -27,10 +27,10 @@ STATE = scenario(player(hand=[LANCER, HALT, TOWER, MIST], mana=5), player("B", "
 @pytest.mark.parametrize(
     ("seat", "action", "code"),
     [
-        (1, Pass(), "altered.not_your_turn"),
-        (0, SetupMana(uid=LANCER.uid), "altered.wrong_phase"),
-        (0, Expand(uid=LANCER.uid), "altered.wrong_phase"),
-        (0, CleanupDiscard(uid=LANCER.uid), "altered.wrong_phase"),
+        (1, Pass(), "not_your_turn"),
+        (0, SetupMana(uid=LANCER.uid), "wrong_phase"),
+        (0, Expand(uid=LANCER.uid), "wrong_phase"),
+        (0, CleanupDiscard(uid=LANCER.uid), "wrong_phase"),
         (0, PlayCard(uid=FOE.uid, expedition="hero"), "altered.not_playable"),
         (0, PlayCard(uid=9999, expedition="hero"), "altered.not_playable"),
         (0, PlayCard(uid=LANCER.uid), "altered.choose_expedition"),
@@ -45,20 +45,23 @@ def test_refusals(seat: int, action: object, code: str) -> None:
     before = STATE.model_dump_json()
     assert action not in GAME.legal_actions(STATE, seat)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(STATE, seat, action, Rng(0))
-    assert err.value.code == code and (err.value.rule or "").startswith("altered.")
+        GAME.check(STATE, seat, action)
+    assert err.value.code == code
+    assert code == "not_your_turn" or (err.value.rule or "").startswith("altered.")
+    if code == "wrong_phase":  # the kernel's refusal says what the Afternoon asks instead
+        assert err.value.params["asked"] == txt("error.altered.asks.turn")
     assert STATE.model_dump_json() == before
 
 
 def test_cleanup_refusals_and_game_over() -> None:
     night = scenario(player(reserve=cards("halte_camp", "halte_camp", "halte_camp")), phase="night")
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(night, 0, CleanupSacrifice(uid=night.players[0].reserve[0].uid), Rng(0))
+        GAME.check(night, 0, CleanupSacrifice(uid=night.players[0].reserve[0].uid))
     assert err.value.code == "altered.cleanup_not_needed"
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(night, 0, CleanupDiscard(uid=12345), Rng(0))
+        GAME.check(night, 0, CleanupDiscard(uid=12345))
     assert err.value.code == "altered.not_in_reserve"
     over = scenario(phase="over", turn=None, winner=0)
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(over, 0, HeroAbility(), Rng(0))
-    assert err.value.code == "altered.game_over"
+        GAME.check(over, 0, HeroAbility())
+    assert err.value.code == "game_over"

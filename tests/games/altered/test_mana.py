@@ -77,7 +77,7 @@ def test_3_2_9_e_exhaust_an_orb_to_ready_another() -> None:
     for board in (scenario(player(mana=orbs(2, 0))), scenario(player(mana=orbs(0, 2)))):
         assert CycleOrb() not in GAME.legal_actions(board, 0)
         with pytest.raises(IllegalAction) as err:
-            GAME.apply(board, 0, CycleOrb(), Rng(0))
+            GAME.check(board, 0, CycleOrb())
         assert err.value.code == "altered.cannot_cycle"
 
 

@@ -109,11 +109,11 @@ def test_exclusive_actions_are_announced_together_then_resolved_before_cumulativ
     s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
     s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
     s = act(s, L, Declare(fighter="L2", what="run"))
-    assert refused(s, L, Walk(fighter="L3", path=(at(50, 65),))) == "confrontation.announce_first"
-    assert refused(s, L, Resolve(fighter="L1", path=(at(10, 60),))) == "confrontation.announce_first"
+    assert refused(s, L, Walk(fighter="L3", path=(at(50, 65),))) == "wrong_phase"  # announce first
+    assert refused(s, L, Resolve(fighter="L1", path=(at(10, 60),))) == "wrong_phase"
     s = act(s, L, Declared())
     assert s.stage == "exclusive"
-    assert refused(s, L, Walk(fighter="L3", path=(at(50, 65),))) == "confrontation.resolve_first"
+    assert refused(s, L, Walk(fighter="L3", path=(at(50, 65),))) == "wrong_phase"  # resolve first
     spot = contact_point(s, s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
     assert spot is not None
     s = act(s, L, Resolve(fighter="L1", path=(spot,)))

@@ -87,6 +87,8 @@ def make_state(
 
 
 def act(state: LiberState, seat: int, action: Any) -> Transition[LiberState]:
+    """Check then apply, as the match service does (`apply` assumes `check` passed)."""
+    GAME.check(state, seat, action)
     return GAME.apply(state, seat, action, Rng(0))
 
 

@@ -126,7 +126,7 @@ def test_attacks_are_refused_with_stable_codes() -> None:
     state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien"})
     with pytest.raises(IllegalAction) as err:
         act(state, 1, Attack(attacker=(1, F, 0), target=(0, F, 0)))
-    assert err.value.code == "liber.not_your_turn"
+    assert err.value.code == "not_your_turn"
     with pytest.raises(IllegalAction) as err:
         act(state, 0, Attack(attacker=(0, F, 1), target=(1, F, 0)))
     assert err.value.code == "liber.no_unit"

@@ -42,7 +42,7 @@ def check_hidden(state: LiberState) -> None:
 
 
 def check_illegal_refused(state: LiberState, seat: int, legal: list, rng: Rng) -> None:
-    """A few near-miss actions that are not listed must be refused by `apply`."""
+    """A few near-miss actions that are not listed must be refused by `check`."""
     probes = [
         Play(card="brute", at=(seat, 2, 4)),
         Play(card="sol"),
@@ -53,14 +53,14 @@ def check_illegal_refused(state: LiberState, seat: int, legal: list, rng: Rng) -
         if probe in legal:
             continue
         try:
-            GAME.apply(state, seat, probe, rng)
+            GAME.check(state, seat, probe)
         except EngineError:
             continue
         raise AssertionError(f"unlisted action applied: {probe}")
     other = 1 - seat
     for action in GAME.legal_actions(state, seat)[:3]:
         try:
-            GAME.apply(state, other, action, rng)
+            GAME.check(state, other, action)
         except EngineError:
             continue
         raise AssertionError("the seat not to act could act")
