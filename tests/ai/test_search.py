@@ -35,7 +35,7 @@ def test_levels_are_the_greedy_player_then_the_search(game: object) -> None:
 def test_the_wall_clock_cap_stops_the_search() -> None:
     """On a slow machine the budget's seconds end the search, whatever the iterations left."""
     ticks = itertools.count()
-    agent = SearchAgent(LiberSearch(), Budget(1000, 0.25, 6), clock=lambda: next(ticks) * 0.1)
+    agent = SearchAgent(LiberSearch(LIBER), Budget(1000, 0.25, 6), clock=lambda: next(ticks) * 0.1)
     state = LIBER.setup(arena_seats(), {}, Rng(3)).state
     seat = min(LIBER.to_act(state))
     action = agent.choose(LIBER, LIBER.view(state, seat), seat, Rng(1))
@@ -48,8 +48,8 @@ def test_without_a_clock_the_search_is_reproducible() -> None:
     seat = min(LIBER.to_act(state))
     view = LIBER.view(state, seat)
     budget = level_budget("normal", timed=False)
-    first = SearchAgent(LiberSearch(), budget).choose(LIBER, view, seat, Rng(9))
-    again = SearchAgent(LiberSearch(), budget).choose(LIBER, view, seat, Rng(9))
+    first = SearchAgent(LiberSearch(LIBER), budget).choose(LIBER, view, seat, Rng(9))
+    again = SearchAgent(LiberSearch(LIBER), budget).choose(LIBER, view, seat, Rng(9))
     assert first == again
 
 

@@ -255,8 +255,6 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
 
         return SearchAgent(AlteredSearch(), level_budget(level))
 
-        return GreedyAltered()
-
 
 def card_counts(state: AlteredState) -> list[Counter[str]]:
     """Every card each player owns, wherever it is (used by conservation checks)."""

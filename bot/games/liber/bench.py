@@ -9,6 +9,7 @@ from typing import Any
 from bot.ai import arena
 
 from . import GAME
+from .content import DECKS
 from .state import LiberState
 
 
@@ -71,6 +72,4 @@ def ai_vs_ai(n: int = 200, seed: int = 0, level: str = "normal") -> dict[str, An
 
 def balance_decks() -> list[str]:
     """The starter decks whose balance the bench measures."""
-    from .content import DECKS
-
     return [d for d, deck in DECKS.items() if not deck.retired]

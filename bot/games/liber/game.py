@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from bot.ai.search import SearchAgent, level_budget
 from bot.engine import (
     Agent,
     CardInfo,
@@ -29,10 +30,15 @@ from bot.engine import (
 from . import legality
 from .abilities import ravage_targets, ravager
 from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, LiberAction, Move, Play
+from .ai import GreedyLiber
 from .combat import check_win, resolve_attack, settle_deaths, wound
-from .content import CARDS, CURRENT_CARDS, DECKS, deck_problems, parse_decklist
+from .content import CARDS, CONTENT, CURRENT_CARDS, DECKS, deck_problems, parse_decklist
+from .determinize import determinize
 from .effects import equip, play_card, use_ability
 from .i18n import CATALOG
+from .labels import describe
+from .menus import group_of
+from .search import LiberSearch
 from .state import (
     ARRIERE,
     GENERAL_SLOT,
@@ -181,8 +187,6 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return legality.legal_actions(state, seat)
 
     def group_of(self, state: LiberState, seat: Seat, action: Any) -> tuple[str, Text] | None:
-        from .menus import group_of
-
         return group_of(state, seat, action)
 
     def apply(self, state: LiberState, seat: Seat, action: Any, rng: RandomSource) -> Transition[LiberState]:
@@ -219,8 +223,6 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return f"{state.round}:{state.active}:{major}"
 
     def describe_action(self, state: LiberState, seat: Seat, action: Any) -> Text:
-        from .labels import describe
-
         return describe(state, seat, action)
 
     def cards(self) -> list[CardInfo]:
@@ -228,23 +230,13 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return _LIBER_CARDS
 
     def determinize(self, view: LiberView, rng: RandomSource) -> LiberState:
-        from .determinize import determinize
-
         return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
         """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
-        from .ai import GreedyLiber
-
         if level == "easy":
             return GreedyLiber()
-        from bot.ai.search import SearchAgent, level_budget
-
-        from .search import LiberSearch
-
-        return SearchAgent(LiberSearch(), level_budget(level))
-
-        return GreedyLiber()
+        return SearchAgent(LiberSearch(self), level_budget(level))
 
 
 # -- handlers (state is a clone, legality checked) -------------------------------------------------
@@ -391,9 +383,6 @@ __all__ = ["LiberGame"]
 
 def _liber_cards() -> list[Any]:
     """Every card of the content (generals included) as `/carte` shows it."""
-    from bot.engine import CardInfo
-
-    from .content import CONTENT
 
     def lines(card: Any, loc: str) -> tuple[str, ...]:
         cat = CATALOG[loc]

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.ai.search import logistic
-from bot.engine import RandomSource
+from bot.engine import AnyGame, RandomSource
 
-from . import GAME
 from .ai import choose, evaluate, pruned_legal, scored
 from .state import LiberState
 
@@ -19,16 +18,21 @@ SCALE = 12.0
 
 
 class LiberSearch:
+    """Given the game (rather than importing the package's GAME, which would import it back)."""
+
     horizon = 60
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
 
     def candidates(self, state: LiberState, seat: int) -> list[Any]:
         return pruned_legal(state, seat)
 
     def ranked(self, state: LiberState, seat: int, moves: Sequence[Any], rng: RandomSource) -> list[Any]:
-        return [a for _s, a in sorted(scored(GAME, state, seat, list(moves)), key=lambda p: -p[0])]
+        return [a for _s, a in sorted(scored(self.game, state, seat, list(moves)), key=lambda p: -p[0])]
 
     def rollout(self, state: LiberState, seat: int, rng: RandomSource) -> Any:
-        return choose(GAME, state, seat, rng)
+        return choose(self.game, state, seat, rng)
 
     def settled(self, start: LiberState, state: LiberState) -> bool:
         """Once the same seat is active again in a later round: the turn played out, then the other's."""
