@@ -8,7 +8,7 @@ from typing import Any
 from bot.ai import arena
 
 from . import GAME
-from .game import card_counts
+from .game import CURRENT, card_counts
 from .state import AlteredState
 
 
@@ -45,6 +45,4 @@ def ai_vs_ai(n: int, seed: int = 0, level: str = "normal") -> dict[str, Any]:
 
 def balance_decks() -> list[str]:
     """The starter decks whose balance the bench measures."""
-    from .game import CURRENT
-
     return list(CURRENT.decks)

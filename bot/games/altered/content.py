@@ -6,13 +6,15 @@ fixing the data sees the whole list at once. The content is our own invention (D
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.engine.content import Names, Problems, entries, load_models, read_yaml
+
+from .decks import deck_problems
+from .printings import in_print, printed_id
 
 CONTENT_DIR = Path(__file__).with_name("content")
 
@@ -173,23 +175,6 @@ class Content(_Frozen):
         return min(old, key=lambda d: d.retired or 0) if old else self.decks[deck_id]
 
 
-#: The id suffix of a later edition's printing ("lancier_aube_e2").
-ERRATA = re.compile(r"_e\d+$")
-
-
-def printed_id(card_id: str) -> str:
-    """The id a card is known by, whatever its edition: lists typing old ids keep working."""
-    return ERRATA.sub("", card_id)
-
-
-def in_print(card_id: str, retired: int | None, edition: int) -> bool:
-    """Whether a printing is dealt in this edition: an `_eN` printing from edition N on (an id without
-    suffix from the first), until the edition that retired it."""
-    found = ERRATA.search(card_id)
-    since = int(found.group()[2:]) if found else 1
-    return since <= edition and (retired is None or edition < retired)
-
-
 def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
     """Validate raw YAML documents with the kernel's loader; raise `ContentError` listing every problem."""
     problems = Problems()
@@ -204,8 +189,6 @@ def parse_content(cards_doc: Any, decks_doc: Any) -> Content:
         DeckDef, entries(decks_doc, "decks", "decks.yaml", problems), "decks.yaml", problems, kind="deck"
     )
     content = Content(heroes=heroes, cards=cards, decks=decks)
-    from .decks import deck_problems  # the published deck-building rules (D-ALT-21)
-
     for deck in decks.values():
         problems += [f"decks.yaml: deck {deck.id!r}: {p}" for p in deck_problems(content, deck.hero, deck.cards)]
     problems.raise_if_any("Altered")

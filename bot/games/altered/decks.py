@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bot.engine import Text, decklist, txt
 
 from .labels import card_ref, card_text
+from .printings import printed_id
 
 if TYPE_CHECKING:
     from .content import Content
@@ -67,8 +68,6 @@ def parse_decklist(content: Content, text: str) -> tuple[str | None, dict[str, i
     """Read a pasted list with the kernel's parser (bot/engine/decklist.py): returns (hero id, {card id:
     count}, problems). The Hero is a line of its own, with or without a count of 1."""
     entries, problems = decklist.parse(text, labels={"hero": "hero", "héros": "hero"})
-    from .content import printed_id
-
     names: dict[str, tuple[str, ...]] = {
         cid: (c.name.fr, c.name.en, printed_id(cid)) for cid, c in content.cards.items()
     }

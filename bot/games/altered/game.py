@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from bot.ai.search import SearchAgent, level_budget
 from bot.engine import (
     Agent,
     CardInfo,
@@ -26,12 +27,15 @@ from bot.engine import (
 from bot.engine.content import game_catalog
 
 from .actions import AlteredAction, PlayCard
+from .ai import GreedyAltered
 from .content import CONTENT
 from .decks import deck_problems, parse_decklist
+from .determinize import determinize
 from .effects import draw_cards
 from .expeditions import build_adventure
 from .labels import card_ref, ref
 from .rules import apply_action, check, legal_actions, sync_stack, to_act
+from .search import AlteredSearch
 from .state import MAX_DAYS, SETUP_DRAW, AlteredState, Obj, PlayerState
 from .views import AlteredView, build_view
 
@@ -239,21 +243,13 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         return _CARDS
 
     def determinize(self, view: AlteredView, rng: RandomSource) -> AlteredState:
-        from .determinize import determinize
-
         return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
         """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
-        from .ai import GreedyAltered
-
         if level == "easy":
             return GreedyAltered()
-        from bot.ai.search import SearchAgent, level_budget
-
-        from .search import AlteredSearch
-
-        return SearchAgent(AlteredSearch(), level_budget(level))
+        return SearchAgent(AlteredSearch(self), level_budget(level))
 
 
 def card_counts(state: AlteredState) -> list[Counter[str]]:
@@ -282,8 +278,6 @@ def _card_lines(card: Any, locale: str) -> tuple[str, ...]:
 
 
 def _cards() -> list[Any]:
-    from bot.engine import CardInfo
-
     out = []
     current = CONTENT.edition(EDITION)
     for hero in current.heroes.values():

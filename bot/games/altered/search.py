@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.ai.search import logistic
-from bot.engine import RandomSource, Rng
+from bot.engine import AnyGame, RandomSource, Rng
 
-from . import GAME
 from .ai import choose, evaluate
 from .rules import legal_actions
 from .state import AlteredState
@@ -21,7 +20,12 @@ SCALE = 4.0
 
 
 class AlteredSearch:
+    """Given the game (rather than importing the package's GAME, which would import it back)."""
+
     horizon = 80
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
 
     def candidates(self, state: AlteredState, seat: int) -> list[Any]:
         return legal_actions(state, seat)
@@ -32,7 +36,7 @@ class AlteredSearch:
         scratch = Rng(1)
         scores = {}
         for i, m in enumerate(moves):
-            after = GAME.apply(state, seat, m, scratch).state
+            after = self.game.apply(state, seat, m, scratch).state
             scores[i] = evaluate(after, seat)
         order = sorted(range(len(moves)), key=lambda i: (moves[i] != own, -scores[i]))
         return [moves[i] for i in order]
