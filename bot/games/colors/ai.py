@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import ANY, RandomSource, Rng, Seat
+from bot.table.geometry import Base, edge_distance
 
 from . import board
 from .actions import Activate, Attack, DuelCard, DuelPass, NoResponse, Pass
@@ -47,8 +48,6 @@ def evaluate(state: ColorsState, seat: int) -> float:
             score += 25.0 if holder == seat else -25.0
         near = [board.base(f) for f in state.figures if f.owner == seat and not f.wizard]
         if near:
-            from bot.table.geometry import Base, edge_distance
-
             mark = Base("o", -2, obj.point(), 0)
             score -= 0.6 * min(edge_distance(b, mark) for b in near) / 254
     duel = state.duel

@@ -11,6 +11,7 @@ from typing import Any
 from bot.ai import table_figures
 from bot.ai.table_figures import pct
 from bot.engine import Ask, Rng
+from bot.i18n.catalog import catalog
 
 from . import board
 from .actions import Activate
@@ -59,8 +60,6 @@ def sight_checks_per_second(pairs: int = 2000) -> float:
 
 
 def figures(games: int) -> dict[str, Any]:
-    from bot.i18n.catalog import catalog
-
     catalog().add(COLORS.catalog)  # the game is not registered: its strings for the renders
     return {
         "ai_vs_random": ai_vs_random(games),

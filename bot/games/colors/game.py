@@ -26,11 +26,14 @@ from bot.engine import (
     txt,
 )
 from bot.engine.sealed import Sealed
+from bot.i18n import t
 
 from . import resolve, rules
 from .actions import ColorsAction
+from .ai import ColorsAgent
 from .content import ACTIVATION, CARDS, WIZARDS, codex_of, grimoire_of
 from .state import ColorsState, Duel, Side
+from .suggest import describe, preview, suggestions
 from .views import ColorsView, build_view
 
 DEFAULT_WIZARDS = ("braise", "roc")
@@ -116,8 +119,6 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         return Outcome(winners=state.winners, reason=reason, scores=scores)
 
     def suggest(self, state: ColorsState, seat: Seat, ask: Ask) -> list[Choice[Any]]:
-        from .suggest import suggestions
-
         return suggestions(self, state, seat, ask)
 
     # -- information ------------------------------------------------------------------------------
@@ -220,8 +221,6 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         )
 
     def agent(self, level: str = "normal") -> Any:
-        from .ai import ColorsAgent
-
         return ColorsAgent()
 
     # -- presentation -----------------------------------------------------------------------------
@@ -229,19 +228,13 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         return "over" if state.winners is not None else f"{state.phase}:{state.round}"
 
     def describe_action(self, state: ColorsState, seat: Seat, action: Any) -> Text:
-        from .suggest import describe
-
         return describe(state, seat, action)
 
     def preview(self, state: ColorsState, seat: Seat, action: Any) -> Preview | None:
-        from .suggest import preview
-
         return preview(state, seat, action)
 
     def cards(self) -> list[CardInfo]:
         """`/carte`: type, cost, the creature's characteristics and the combat boost, in both languages."""
-        from bot.i18n import t
-
         out = []
         for card in CARDS.values():
             lines: dict[str, tuple[str, ...]] = {}

@@ -19,6 +19,7 @@ from bot.engine import RandomSource, decision, public
 
 from . import board
 from .actions import Cast
+from .changes import card_text, figure_with, named, pay, side_with, wound
 from .content import CARDS, WIZARDS, codex_of, grimoire_of
 from .state import ColorsState, Window
 
@@ -93,7 +94,7 @@ def open_window(
     window = Window(event=event, actor=actor, subject=subject, target=target, asking=(), resume=resume)
     asking = tuple(s for s in _order(state, actor) if might_respond(state, s, window))
     if not asking:
-        from .resolve import resume_paused
+        from .resolve import resume_paused  # resolve.py opens the windows: the paused action goes on there
 
         return resume_paused(state, resume, False, rng, ev)
     ev.append(public("window", seats=list(asking)))
@@ -120,7 +121,7 @@ def _advance(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
         if window.asking:
             return state.model_copy(update={"stack": (*state.stack, decision("respond", window.asking[0]))})
         if not state.instants:
-            from .resolve import resume_paused
+            from .resolve import resume_paused  # resolve.py opens the windows: the paused action goes on there
 
             return resume_paused(state.model_copy(update={"window": None}), window.resume, window.countered, rng, ev)
         (seat, raw), rest = state.instants[-1], state.instants[:-1]
@@ -138,8 +139,6 @@ def answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, ev: Ev
     window = state.window
     assert window is not None
     if isinstance(action, Cast):
-        from .resolve import card_text, pay
-
         state = pay(state, seat, action, ev)
         ev.append(public("instant", seat=seat, card=card_text(action.card), n=len(state.instants) + 1))
         return state.model_copy(update={"instants": (*state.instants, (seat, action.model_dump()))})
@@ -149,15 +148,13 @@ def answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, ev: Ev
 
 def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsState:
     """One instant of the stack: its effect on the window's subject, then its card to the discard."""
-    from .resolve import _figure, _side, card_text, wound
-
     window = state.window
     assert window is not None
     card = CARDS[action.card]
     effect = card.effect
     assert effect is not None
     ev.append(public("instant_resolves", seat=seat, card=card_text(card.id)))
-    state = _side(state, seat, discard=(*state.sides[seat].discard, card.id))
+    state = side_with(state, seat, discard=(*state.sides[seat].discard, card.id))
     target = state.figure(action.target or "")
     if effect.kind == "counter":
         paused = window.resume.get("cast")
@@ -172,8 +169,6 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
     if effect.kind == "damage":
         return wound(state, target.id, effect.amount, ev, by=seat)
     if effect.kind == "buff" and effect.stat is not None:
-        from .resolve import named
-
         ev.append(
             public(
                 "buffed",
@@ -183,7 +178,7 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
                 n=effect.amount,
             )
         )
-        return _figure(state, target.id, buffs=(*target.buffs, (effect.stat, effect.amount)))
+        return figure_with(state, target.id, buffs=(*target.buffs, (effect.stat, effect.amount)))
     return state
 
 

@@ -13,35 +13,14 @@ from bot.table.geometry import Base, overlaps, within
 
 from . import board, instants, monsters
 from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
-from .content import ACTIVATION, CARDS, MONSTERS, SCENARIOS, WIZARDS
-from .rules import cost_after_discard
+from .changes import card_text, figure_with, finish, named, pay, side_with, wound
+from .content import ACTIVATION, CARDS, MONSTERS, SCENARIOS, WIZARDS, codex_of, grimoire_of
 from .state import ColorsState, Duel, Figure, Side
 
 DRAW = 3  # "Piochez 3 cartes"
 VICTORY_VP = 6
 ROUND_LIMIT = 8  # D-COL-12
 Events = list[Event]
-
-
-def named(fig: Figure) -> dict[str, Any]:
-    """A figure as log lines name it ("Orc (A6)"), localized by the host."""
-    return {"key": "colors.figure.name", "params": {"card": card_text(fig.card), "id": fig.id}}
-
-
-def card_text(card: str) -> dict[str, Any]:
-    return {"key": f"colors.card.{card}", "params": {}}
-
-
-def _side(state: ColorsState, seat: int, **update: Any) -> ColorsState:
-    sides = list(state.sides)
-    sides[seat] = sides[seat].model_copy(update=update)
-    return state.model_copy(update={"sides": (sides[0], sides[1])})
-
-
-def _figure(state: ColorsState, fid: str, **update: Any) -> ColorsState:
-    return state.model_copy(
-        update={"figures": tuple(f.model_copy(update=update) if f.id == fid else f for f in state.figures)}
-    )
 
 
 def draw(state: ColorsState, seat: int, n: int, rng: RandomSource, ev: Events) -> ColorsState:
@@ -61,7 +40,7 @@ def draw(state: ColorsState, seat: int, n: int, rng: RandomSource, ev: Events) -
     if drawn:
         ev.append(public("drew", seat=seat, n=len(drawn)))
         ev.append(private([seat], "drew_cards", seat=seat, cards=[card_text(c) for c in drawn]))
-    return _side(state, seat, hand=tuple(hand), deck=tuple(deck), discard=tuple(discard))
+    return side_with(state, seat, hand=tuple(hand), deck=tuple(deck), discard=tuple(discard))
 
 
 def flux(state: ColorsState, seat: int) -> int:
@@ -75,7 +54,7 @@ def start_round(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsStat
     ev.append(public(PHASE, phase={"key": "colors.phase.collection", "params": {}}, round=state.round))
     for seat in (state.first, 1 - state.first):
         gained = flux(state, seat)
-        state = _side(state, seat, mana=state.sides[seat].mana + gained, passed=False)
+        state = side_with(state, seat, mana=state.sides[seat].mana + gained, passed=False)
         ev.append(public("mana", seat=seat, n=gained, total=state.sides[seat].mana))
         state = draw(state, seat, DRAW, rng, ev)
     ev.append(public(PHASE, phase={"key": "colors.phase.activation", "params": {}}, round=state.round))
@@ -177,7 +156,7 @@ def end_phase(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
             continue
         holder = controller(state, obj.point())
         if holder is not None:
-            state = _side(state, holder, vp=state.sides[holder].vp + obj.vp)
+            state = side_with(state, holder, vp=state.sides[holder].vp + obj.vp)
             left[obj.id] -= 1
             ev.append(public("objective", seat=holder, objective=obj.id, vp=obj.vp, total=state.sides[holder].vp))
     figures = tuple(
@@ -188,7 +167,7 @@ def end_phase(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
     for seat in (0, 1):
         cap = WIZARDS[state.sides[seat].wizard].flux  # D-COL-01
         if state.sides[seat].mana > cap:
-            state = _side(state, seat, mana=cap)
+            state = side_with(state, seat, mana=cap)
     vps = [s.vp for s in state.sides]
     if max(vps) >= VICTORY_VP or state.round >= ROUND_LIMIT:
         reason = "vp" if max(vps) >= VICTORY_VP else "round_limit"
@@ -209,40 +188,6 @@ def controller(state: ColorsState, point: tuple[int, int]) -> int | None:
     return 0 if count[0] > count[1] else 1
 
 
-def finish(state: ColorsState, winners: tuple[int, ...], reason: str, ev: Events) -> ColorsState:
-    ev.append(public("over", winners=list(winners), reason=reason))
-    return state.model_copy(
-        update={"phase": "over", "winners": winners, "reason": reason, "stack": (), "duel": None, "active": None}
-    )
-
-
-# -- damage ----------------------------------------------------------------------------------------
-def wound(state: ColorsState, fid: str, n: int, ev: Events, *, by: int | None = None) -> ColorsState:
-    """`n` wounds; a creature at 0 PV leaves the table (its artefacts to its owner's discard); a
-    wizard's death ends the match at once (the last wizard standing wins)."""
-    fig = state.figure(fid)
-    if fig is None or n <= 0:
-        return state
-    pv = fig.pv - n
-    ev.append(public("wounded", figure=fid, who=named(fig), n=n, pv=max(0, pv)))
-    if pv > 0:
-        return _figure(state, fid, pv=pv)
-    ev.append(public("died", figure=fid, who=named(fig)))
-    state = state.model_copy(update={"figures": tuple(f for f in state.figures if f.id != fid)})
-    if fig.owner not in (0, 1) and by in (0, 1) and fig.card in MONSTERS:
-        vp = MONSTERS[fig.card].vp
-        state = _side(state, by, vp=state.sides[by].vp + vp)
-        ev.append(public("monster_slain", seat=by, who=named(fig), vp=vp, total=state.sides[by].vp))
-    if fig.owner in (0, 1):
-        gone = [*fig.items] + ([] if fig.wizard or fig.token else [fig.card])
-        if gone:
-            state = _side(state, fig.owner, discard=(*state.sides[fig.owner].discard, *gone))
-    if fig.wizard and state.winners is None:
-        alive = [s for s in (0, 1) if state.wizard_of(s) is not None]
-        return finish(state, tuple(alive), "wizard", ev)
-    return state
-
-
 # -- the activation phase ------------------------------------------------------------------------
 def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tuple[ColorsState, Events]:
     ev: Events = []
@@ -254,13 +199,13 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
     elif isinstance(action, Pass):
         if state.first_passer is None:
             state = state.model_copy(update={"first_passer": seat})
-        state = _side(state, seat, passed=True)
+        state = side_with(state, seat, passed=True)
         ev.append(public("passed", seat=seat, first=state.first_passer == seat))
         state = _next_turn(state, rng, ev)
     elif isinstance(action, Cast):
         state = _cast(state, seat, action, rng, ev)
     elif isinstance(action, Activate):
-        state = _figure(state, action.figure, tapped=True, moved=False, acted=False)
+        state = figure_with(state, action.figure, tapped=True, moved=False, acted=False)
         ev.append(public("activated", seat=seat, figure=action.figure, who=_named_id(state, action.figure)))
         state = state.model_copy(
             update={
@@ -273,7 +218,7 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         fig = state.figure(action.figure)
         assert fig is not None
         state = _move(state, fig, action.path, ev)
-        state = _figure(state, fig.id, **({"acted": True} if action.second else {"moved": True}))
+        state = figure_with(state, fig.id, **({"acted": True} if action.second else {"moved": True}))
         last, path = state.last, state.last_path
         state = instants.open_window(state, "move_end", seat, {"kind": "after_move"}, rng, ev, subject=fig.id)
         state = state.model_copy(update={"last": last, "last_path": path})
@@ -283,13 +228,13 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
         fig = found
         attackers = sorted(board.engaged_with(state, fig), key=lambda o: (board.distance(found, o), o.id))
         ev.append(public("disengages", figure=fig.id, who=named(fig), n=len(attackers)))
-        state = _figure(state, fig.id, moved=True)
+        state = figure_with(state, fig.id, moved=True)
         state = state.model_copy(
             update={"pending_move": (fig.id, action.path), "duels": tuple(o.id for o in attackers)}
         )
         state = instants.open_window(state, "disengage", seat, {"kind": "disengage"}, rng, ev, subject=fig.id)
     elif isinstance(action, Attack):
-        state = _figure(state, action.figure, acted=True)
+        state = figure_with(state, action.figure, acted=True)
         fig, target = state.figure(action.figure), state.figure(action.target)
         assert fig is not None and target is not None
         cover = board.cover(state, fig, target) if action.ranged else 0
@@ -322,7 +267,7 @@ def resume_paused(
     if kind == "cast":
         seat, action = resume["seat"], Cast.model_validate(resume["cast"])
         if countered:  # the countered spell is exiled (« Exiler un sort »)
-            state = _side(state, seat, exile=(*state.sides[seat].exile, action.card))
+            state = side_with(state, seat, exile=(*state.sides[seat].exile, action.card))
             ev.append(public("exiled", seat=seat, card=card_text(action.card)))
         else:
             state = cast_effect(state, seat, action, rng, ev)
@@ -348,7 +293,7 @@ def _move(state: ColorsState, fig: Figure, path: tuple[tuple[int, int], ...], ev
     ev.append(
         public("moved", figure=fig.id, who=named(fig), x=end[0], y=end[1], d=cost, cell=board.MEASURE.cell_of(end))
     )
-    state = _figure(state, fig.id, x=end[0], y=end[1])
+    state = figure_with(state, fig.id, x=end[0], y=end[1])
     return state.model_copy(update={"last": (fig.id,), "last_path": full})
 
 
@@ -364,7 +309,7 @@ def _after_step(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsStat
 
 def _end_activation(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
     if state.active and state.figure(state.active):
-        state = _figure(state, state.active, moved=False, acted=False)
+        state = figure_with(state, state.active, moved=False, acted=False)
     return _next_turn(state.model_copy(update={"active": None}), rng, ev)
 
 
@@ -414,7 +359,7 @@ def _duel_answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, 
     if isinstance(action, DuelCard):
         hand = list(state.sides[seat].hand)
         hand.remove(action.card)
-        state = _side(state, seat, hand=tuple(hand))
+        state = side_with(state, seat, hand=tuple(hand))
         cards = list(duel.cards)
         cards[seat] = (*cards[seat], action.card)
         duel = duel.model_copy(update={"cards": (cards[0], cards[1]), "passes": 0, "turn": 1 - seat})
@@ -474,7 +419,7 @@ def _resolve_duel(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsSt
         if seat not in (att.owner, dfn.owner):
             continue
         if duel.cards[seat]:
-            state = _side(state, seat, discard=(*state.sides[seat].discard, *duel.cards[seat]))
+            state = side_with(state, seat, discard=(*state.sides[seat].discard, *duel.cards[seat]))
     state = state.model_copy(update={"duel": None, "last": (att.id, dfn.id)})
     if a == d:
         ev.append(public("impasse", attacker=att.id, defender=dfn.id, attack=a, defense=d))
@@ -554,37 +499,6 @@ def _cast(state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Ev
     )
 
 
-def pay(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsState:
-    """The card leaves the hand, the discarded card goes, the pool and the Blood Pact pay the cost."""
-    card = CARDS[action.card]
-    side = state.sides[seat]
-    hand = list(side.hand)
-    hand.remove(action.card)
-    discard = list(side.discard)
-    if action.discard is not None:
-        hand.remove(action.discard)
-        discard.append(action.discard)
-    cost = cost_after_discard(card, action.discard)
-    pact = sum(n for _, n in action.pact)
-    state = _side(state, seat, hand=tuple(hand), discard=tuple(discard), mana=side.mana - (cost - pact))
-    ev.append(
-        public(
-            "cast",
-            seat=seat,
-            card=card_text(card.id),
-            card_id=card.id,
-            caster=action.caster,
-            target=action.target,
-            cost=cost,
-            pact=pact,
-            discarded=action.discard is not None,
-        )
-    )
-    for fid, n in action.pact:  # Le Pacte de Sang: each wound is one mana (D-COL-15: it may kill)
-        state = wound(state, fid, n, ev)
-    return state
-
-
 def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Events) -> ColorsState:
     """What the spell does once it resolves, and where its card goes."""
     card = CARDS[action.card]
@@ -593,7 +507,7 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
     if action.target is not None and state.figure(action.target) is None:
         # its target died meanwhile (a Blood Pact, an instant): the spell does nothing (D-COL-18)
         ev.append(public("fizzles", card=card_text(card.id)))
-        return _side(state, seat, discard=(*state.sides[seat].discard, card.id))
+        return side_with(state, seat, discard=(*state.sides[seat].discard, card.id))
     if card.type == "creature":
         assert action.at is not None
         state = _place(state, seat, card.id, action.at, token=False, ev=ev)
@@ -620,12 +534,12 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
         assert target is not None
         top = board.profile(target).pv
         healed = min(top, target.pv + effect.amount) - target.pv
-        state = _figure(state, target.id, pv=target.pv + healed)
+        state = figure_with(state, target.id, pv=target.pv + healed)
         ev.append(public("healed", figure=target.id, who=named(target), n=healed))
     elif effect is not None and effect.kind == "buff":
         target = state.figure(action.target or "")
         assert target is not None and effect.stat is not None
-        state = _figure(state, target.id, buffs=(*target.buffs, (effect.stat, effect.amount)))
+        state = figure_with(state, target.id, buffs=(*target.buffs, (effect.stat, effect.amount)))
         ev.append(
             public(
                 "buffed",
@@ -638,15 +552,15 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
     elif effect is not None and effect.kind == "equip":
         target = state.figure(action.target or "")
         assert target is not None
-        state = _figure(state, target.id, items=(*target.items, card.id))
+        state = figure_with(state, target.id, items=(*target.items, card.id))
         goes = "table"
     elif effect is not None and effect.kind == "aura":
-        state = _side(state, seat, permanents=(*state.sides[seat].permanents, card.id))
+        state = side_with(state, seat, permanents=(*state.sides[seat].permanents, card.id))
         goes = "table"
     elif effect is not None and effect.kind == "draw":
         state = draw(state, seat, effect.amount, rng, ev)
     if goes == "discard":
-        state = _side(state, seat, discard=(*state.sides[seat].discard, card.id))
+        state = side_with(state, seat, discard=(*state.sides[seat].discard, card.id))
     return state
 
 
@@ -698,8 +612,6 @@ def opening(
     seats: list[Any], wizards: list[str], scenario: str, rng: RandomSource, ev: Events
 ) -> tuple[ColorsState, list[list[str]]]:
     """Set-up: first player by revealed initiative (the tied draw again), deployment, 5 cards + codex."""
-    from .content import codex_of, grimoire_of
-
     grimoires = [shuffled(rng, grimoire_of(WIZARDS[w], CARDS)) for w in wizards]
     tied = [0, 1]
     first = 0

@@ -8,8 +8,9 @@ from bot.engine import IllegalAction
 from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH
 
-from . import board
+from . import board, instants
 from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, Move
+from .changes import cost_after_discard
 from .content import CARDS, Card
 from .state import ColorsState, Figure
 
@@ -138,15 +139,8 @@ def move_problem(
 
 
 # -- casting ----------------------------------------------------------------------------------------
-def cost_after_discard(card: Card, discard: str | None) -> int:
-    """ "défausser une et une seule carte ... réduire le coût de 1", never below 1."""
-    return max(1, card.cost - 1) if discard is not None and card.cost > 1 else card.cost
-
-
 def _check_response(state: ColorsState, seat: int, action: Any) -> None:
     """In a window: no (more) instant, or an instant whose trigger the paused event meets."""
-    from . import instants
-
     if not isinstance(action, Cast):
         return
     window = state.window

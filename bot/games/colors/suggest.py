@@ -14,7 +14,7 @@ from bot.engine import Ask, Choice, IllegalAction, Preview, Text, txt
 from bot.engine.choices import NO_LABEL
 from bot.table.units import INCH, Point
 
-from . import board, rules
+from . import board, instants, rules
 from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass
 from .content import CARDS, SCENARIOS
 from .state import ColorsState, Figure
@@ -192,8 +192,6 @@ def _pact_choices(state: ColorsState, seat: int, card_id: str) -> list[tuple[str
 
 def _instants(state: ColorsState, seat: int) -> list[Cast]:
     """The instants in hand that answer the paused event, cast on its subject."""
-    from . import instants
-
     out: list[Cast] = []
     casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
     for card_id in sorted(set(state.sides[seat].hand)):
