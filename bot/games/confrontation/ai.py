@@ -16,7 +16,9 @@ from bot.engine import ANY, RandomSource
 from . import board
 from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
 from .content import PROFILES
+from .rules import max_dice
 from .state import ConfState, Fighter
+from .suggest import advised_order
 
 
 class ConfAgent:
@@ -41,8 +43,6 @@ def _fragile(f: Fighter) -> bool:
 
 def score(state: ConfState, seat: int, action: Any) -> float:
     if isinstance(action, Order):
-        from .suggest import advised_order
-
         return 1.0 if action.cards == advised_order(state, seat) else 0.0
     if isinstance(action, Lead):
         return 1.0 if action.first != seat else 0.0
@@ -146,8 +146,6 @@ def _dice(state: ConfState, seat: int, action: Dice) -> float:
         return 0.0
     att = max(PROFILES[f.profile].attack + PROFILES[f.profile].strength for f in mine)
     dfn = max(PROFILES[f.profile].defense + PROFILES[f.profile].resilience for f in theirs)
-    from .rules import max_dice
-
     top = max_dice(state, seat)
     want = top if att >= dfn else (top + 1) // 2
     return -abs(action.attack - want)

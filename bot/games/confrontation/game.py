@@ -24,13 +24,16 @@ from bot.engine import (
     shuffled,
     txt,
 )
+from bot.i18n import t
 
 from . import resolve, rules
 from .actions import ConfAction
-from .content import PROFILES, SCENARIOS, WARBANDS
+from .ai import ConfAgent
+from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS
 from .sequence import Sequence as DrawSequence
 from .sequence import SideSequence
 from .state import ConfState, Side
+from .suggest import describe, preview, suggestions
 from .views import ConfView, build_view
 
 DEFAULT_WARBANDS = ("lions", "griffes")
@@ -128,8 +131,6 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         return Outcome(winners=state.winners, reason=reason, scores=scores)
 
     def suggest(self, state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
-        from .suggest import suggestions
-
         return suggestions(state, seat, ask)
 
     # -- information ------------------------------------------------------------------------------
@@ -196,8 +197,6 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         )
 
     def agent(self, level: str = "normal") -> Any:
-        from .ai import ConfAgent
-
         return ConfAgent()
 
     # -- presentation -----------------------------------------------------------------------------
@@ -207,19 +206,13 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         return f"{state.phase}:{state.turn}"
 
     def describe_action(self, state: ConfState, seat: int, action: Any) -> Text:
-        from .suggest import describe
-
         return describe(state, seat, action)
 
     def preview(self, state: ConfState, seat: int, action: Any) -> Preview | None:
-        from .suggest import preview
-
         return preview(state, seat, action)
 
     def cards(self) -> list[CardInfo]:
         """`/carte`: each reference card's characteristics, in both languages."""
-        from bot.i18n import t
-
         out = []
         for p in PROFILES.values():
             lines: dict[str, tuple[str, ...]] = {}
@@ -273,8 +266,6 @@ def _played(view: ConfView, seat: int, pid: str) -> bool:
 
 
 def _band(pid: str) -> str:
-    from .content import BAND_OF
-
     return BAND_OF[pid]
 
 
