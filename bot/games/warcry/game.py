@@ -23,11 +23,14 @@ from bot.engine import (
     Transition,
     txt,
 )
+from bot.i18n import t
 
 from . import resolve, rules
 from .actions import WarAction
+from .ai import SoloAgent
 from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS
 from .state import WarState
+from .suggest import describe, preview, suggestions
 from .views import WarView, build_view, state_of
 
 DEFAULT_WARBANDS = ("cendre", "basalte")
@@ -137,8 +140,6 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         return Outcome(winners=state.winners, reason=reason, scores=scores)
 
     def suggest(self, state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
-        from .suggest import suggestions
-
         return suggestions(state, seat, ask)
 
     # -- information ------------------------------------------------------------------------------
@@ -149,8 +150,6 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         return state_of(view)
 
     def agent(self, level: str = "normal") -> Any:
-        from .ai import SoloAgent
-
         return SoloAgent()
 
     # -- presentation -----------------------------------------------------------------------------
@@ -160,19 +159,13 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         return f"{state.phase}:{state.round}"
 
     def describe_action(self, state: WarState, seat: int, action: Any) -> Text:
-        from .suggest import describe
-
         return describe(state, seat, action)
 
     def preview(self, state: WarState, seat: int, action: Any) -> Preview | None:
-        from .suggest import preview
-
         return preview(state, seat, action)
 
     def cards(self) -> list[CardInfo]:
         """`/carte`: each fighter's profile, in both languages."""
-        from bot.i18n import t
-
         out = []
         for p in PROFILES.values():
             lines: dict[str, tuple[str, ...]] = {}

@@ -24,7 +24,8 @@ from bot.table.units import INCH, Point
 from . import board
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Why, Wild
 from .content import DEPLOYMENTS, VICTORIES, Ability, abilities_of
-from .rules import ability_problem, can_attack, eligible, threat, weapon_problem
+from .dice import hit_needed
+from .rules import ability_problem, can_attack, eligible, move_path, threat, weapon_problem
 from .state import Fighter, WarState
 
 EPS = INCH // 20  # 0.05": distances closer than this are equal (Q12)
@@ -158,8 +159,6 @@ def _weapon(state: WarState, f: Fighter, e: Fighter) -> int:
     for i, w in enumerate(f.p.weapons):
         if weapon_problem(state, f, e, i) is not None:
             continue
-        from .dice import hit_needed
-
         need = hit_needed(w.strength, e.stat("toughness"))
         avg = w.attacks * ((6 - need) / 6 * w.hit + w.crit / 6)
         if avg > score:
@@ -258,8 +257,6 @@ def _action(state: WarState, seat: int, f: Fighter, t: Target | None, only: str 
 
 def _moves(state: WarState, f: Fighter, move: Move) -> bool:
     """A move of less than 0.05" is no move (D-WAR-15)."""
-    from .rules import move_path
-
     budget = state.active.bonus_reach if state.active and state.active.bonus and state.active.bonus_reach else None
     walked = move_path(state, f, move, budget)
     return bool(walked) and board.length([f.centre, *walked]) >= EPS

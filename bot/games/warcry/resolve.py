@@ -16,7 +16,7 @@ from bot.engine import PHASE, Event, RandomSource, decision, public
 from . import board, dice, groups
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Why, Wild
 from .content import ABILITIES, GROUPS, VICTORIES, WARBANDS
-from .rules import move_path
+from .rules import eligible, move_path
 from .state import MAX_ROUNDS, ROUNDS, Active, Fighter, Mod, Objective, Side, WarState
 
 Events = list[Event]
@@ -229,8 +229,6 @@ def _solo_roll(state: WarState, ev: Events, rng: RandomSource) -> WarState:
 
 def _next_turn(state: WarState, seat: int, ev: Events, rng: RandomSource) -> WarState:
     """`seat` activates next; a side with nobody left passes by itself; both out: the round ends."""
-    from .rules import eligible
-
     for s in (seat, 1 - seat):
         if eligible(state, s):
             if s != seat:
