@@ -83,8 +83,6 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
 PROJECT = ("bot", "cogs", "renderers")
 #: Where an import may sit inside a function without saying why: the dev tools (demo, bench, screens).
 LAZY_ALLOWED = ("bot/devtools/",)
-# TODO(#24): the games still import their own modules inside functions; drop this line once they don't.
-NOT_YET_CHECKED = ("bot/games/", "bot/testgames/")
 #: Kernel III's bound on the imports of project modules kept inside functions (each saying why).
 MAX_INNER_IMPORTS = 20
 
@@ -206,7 +204,7 @@ def test_imports_inside_functions_say_why() -> None:
     silent, kept = [], 0
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
-        if rel.startswith(LAZY_ALLOWED + NOT_YET_CHECKED):
+        if rel.startswith(LAZY_ALLOWED):
             continue
         for line, says_why in _inner_imports(path.read_text(encoding="utf-8")):
             kept += 1

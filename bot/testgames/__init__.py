@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine import register
+
+from . import duel, palet
+
 
 def register_test_games() -> list[Any]:
-    from bot.engine import register
-
-    from . import duel, palet
-
     return [register(duel.GAME), register(palet.GAME)]
