@@ -14,9 +14,7 @@ from bot.engine import (
     Ask,
     Choice,
     Concede,
-    EngineError,
     Event,
-    IllegalAction,
     Outcome,
     Preview,
     Rng,
@@ -78,10 +76,9 @@ class MoveOps(ServiceCore):
         return await self._deliver(live, step)
 
     async def _act(self, live: LiveMatch, seat: int, action: Any, *, by_ai: bool = False) -> Applied:
-        """`check` is the one legality oracle; nothing on this path lists legal actions."""
+        """`check` is the one legality oracle (whose turn it is included); nothing on this path lists
+        legal actions."""
         game, state = live.game, live.state
-        if seat not in game.to_act(state):
-            raise IllegalAction("not_your_turn")
         game.check(state, seat, action)
         assert live.rng is not None
         secret = game.is_secret(state, seat, action)
@@ -336,9 +333,7 @@ class MoveOps(ServiceCore):
         """What a previewed action would do; refused with its reason if it is not legal now."""
         if live.rec.status != "active":
             raise ServiceError("match_not_active")
-        if seat not in live.to_act():
-            raise EngineError("not_your_turn")
-        live.game.check(live.state, seat, action)
+        live.game.check(live.state, seat, action)  # the kernel's opening says whose turn it is
         return live.game.preview(live.state, seat, action)
 
     def view(self, live: LiveMatch, viewer: int | None) -> Any:

@@ -46,10 +46,12 @@ def test_hidden_cards_of_the_other_seat_change_nothing_the_ai_does(key: str) -> 
     game = get_game(key)
     agent = agent_for(game, "normal")  # the search, without its wall-clock cap: reproducible
     checked = 0
-    for seed in range(1, 7):
+    # Three seeded matches, forty decisions each: about a minute of search on a quiet core (six matches
+    # of sixty took ~4 minutes, close to the per-test time-out on CI's two busy cores).
+    for seed in range(1, 4):
         rng = Rng(seed)
         state = game.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng).state
-        for _ in range(60):
+        for _ in range(40):
             if game.outcome(state) is not None:
                 break
             seat = min(game.to_act(state))
