@@ -261,7 +261,7 @@ def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
         mark = "🤖 " + t(f"lobby.level.{s.ai_level or 'normal'}", locale) if s.is_ai else DM_MARK[s.dm_ok]
         who = s.name if s.is_ai or not s.user_id else f"<@{s.user_id}>"
         lines.append(f"{s.seat + 1}. {who} {mark}")
-    embed.add_field(name=t("lobby.players", locale), value="\n".join(lines) or "—", inline=False)
+    embed.add_field(name=t("lobby.players_field", locale), value="\n".join(lines) or "—", inline=False)
     embed.add_field(name=t("lobby.status", locale), value=t(f"status.{live.rec.status}", locale), inline=True)
     embed.add_field(name=t("lobby.settings", locale), value="\n".join(lobby_settings(live, locale)), inline=False)
     embed.set_footer(text=t("lobby.footer", locale, id=live.id))

@@ -155,3 +155,24 @@ def test_the_final_log_tells_private_events_in_the_third_person() -> None:
         assert line and "Alice" in line and "Vous" not in line and "Votre" not in line, line
         private = event_line(live, Event(kind=kind, params=params, to=(0,)), "fr")  # type: ignore[arg-type]
         assert private and ("Vous" in private or "Votre" in private)
+
+
+def test_no_data_file_writes_a_key_twice() -> None:
+    """PyYAML keeps the last of two equal keys silently: `lobby.players` written twice made every lobby
+    of a game for 2 to 4 players read « Joueurs » where « De 2 à 4 joueurs. » was meant. Every data file
+    is read by a loader that refuses a repeated key."""
+    from pathlib import Path
+
+    import pytest
+    import yaml
+
+    from bot.engine.content import load_yaml
+
+    root = Path(__file__).resolve().parents[1] / "bot"
+    for path in sorted(root.rglob("*.yaml")):
+        load_yaml(path.read_text(encoding="utf-8"))
+    with pytest.raises(yaml.YAMLError, match="written twice"):
+        load_yaml("fr:\n  a: 1\n  b: 2\n  a: 3\n")
+    assert t("lobby.players", "fr", min=2, max=4) == "De 2 à 4 joueurs."
+    assert t("lobby.players", "en", min=2, max=4) == "2 to 4 players."
+    assert t("lobby.players_field", "fr") == "Joueurs"

@@ -18,6 +18,31 @@ M = TypeVar("M", bound=BaseModel)
 LOCALES = ("fr", "en")
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key written twice in one mapping: PyYAML keeps the last one
+    silently, and a string key repeated in a catalog replaced the first string everywhere it was used."""
+
+
+def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                "while reading a mapping", node.start_mark, f"the key {key!r} is written twice", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def load_yaml(text: str) -> Any:
+    """A YAML document read safely, refusing duplicate keys (every data file of the project is read so)."""
+    return yaml.load(text, Loader=_StrictLoader)
+
+
 class Names(BaseModel):
     """A name in French and English, as every game's content gives it; `get` reads one (French by
     default)."""
@@ -35,7 +60,7 @@ def game_catalog(folder: Path, names: Callable[[str], dict[str, str]]) -> dict[s
     its content gives (`names(locale)`: card, profile or ability names under their keys)."""
     out: dict[str, dict[str, str]] = {}
     for locale in LOCALES:
-        data = yaml.safe_load((folder / f"{locale}.yaml").read_text(encoding="utf-8")) or {}
+        data = load_yaml((folder / f"{locale}.yaml").read_text(encoding="utf-8")) or {}
         out[locale] = {str(k): str(v) for k, v in data.items()} | names(locale)
     return out
 
@@ -60,7 +85,7 @@ class Problems(list[str]):
 def read_yaml(path: Path, problems: Problems) -> Any:
     """A YAML document, or None (with a problem) when the file is missing or unreadable."""
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         problems.append(f"{path.name}: {exc}")
         return None

@@ -9,8 +9,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
-import yaml
-
+from bot.engine.content import load_yaml
 from bot.engine.registry import games
 from bot.engine.text import Text
 
@@ -59,7 +58,7 @@ class Catalog:
 
 @cache
 def _host_strings() -> dict[str, dict[str, str]]:
-    data = yaml.safe_load((Path(__file__).parent / "host.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((Path(__file__).parent / "host.yaml").read_text(encoding="utf-8"))
     return {loc: dict(table) for loc, table in data.items()}
 
 

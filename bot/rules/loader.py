@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from bot.engine.content import load_yaml
 from bot.rules.model import RuleEntry
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -38,7 +39,7 @@ def entry_files(data_dir: Path = DATA_DIR) -> list[Path]:
 def _raw_entries(path: Path, errors: list[str]) -> Iterable[tuple[str, dict[str, Any]]]:
     """Yield ``(label, mapping)`` per entry; a file may set a default ``game``."""
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         errors.append(f"{path.name}: invalid YAML: {exc}")
         return

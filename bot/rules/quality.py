@@ -12,8 +12,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from bot.engine.content import load_yaml
 from bot.rules.loader import DATA_DIR
 from bot.rules.search import RuleIndex, default_index
 
@@ -22,7 +21,7 @@ QUERIES_FILE = DATA_DIR / "queries.yaml"
 
 def load_labelled(path: Path = QUERIES_FILE) -> list[dict[str, Any]]:
     """The labelled queries: ``[{q, expect, game?}, ...]``."""
-    items = yaml.safe_load(path.read_text(encoding="utf-8"))
+    items = load_yaml(path.read_text(encoding="utf-8"))
     if not isinstance(items, list):
         raise ValueError(f"{path.name}: expected a list of queries")
     for i, item in enumerate(items):
