@@ -26,7 +26,7 @@ class _StrictLoader(yaml.SafeLoader):
 def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
     seen: set[Any] = set()
     for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+        key = loader.construct_object(key_node, deep=deep)
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 "while reading a mapping", node.start_mark, f"the key {key!r} is written twice", key_node.start_mark
