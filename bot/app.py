@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import hashlib
+import json
 import logging
 import sys
 import time
@@ -98,13 +100,7 @@ class TavernierBot(commands.AutoShardedBot):
         self.store = await open_store(self.database_path, **self.store_options)
         await setup_cogs(self)
         if self.sync_commands:
-            if self.dev_guild_id:
-                guild = discord.Object(id=self.dev_guild_id)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-            else:
-                synced = await self.tree.sync()
-            log.info("commands synced count=%d guild=%s", len(synced), self.dev_guild_id or "global")
+            await self._sync_commands()
         assert self.service is not None
         await self.service.resume_all()
         await self.service.tick()  # what fell due while the bot was down is applied now, once
@@ -112,6 +108,29 @@ class TavernierBot(commands.AutoShardedBot):
         # collector's way, so that a full collection never walks it again (#16: no long pause)
         gc.freeze()
         self._timekeeper = asyncio.get_running_loop().create_task(self._keep_time(), name="tavernier-time")
+
+    async def _sync_commands(self) -> None:
+        """Send the command tree to Discord only when it differs from the one last sent: Discord
+        rate-limits syncs (a few a minute, 200 new commands a day), and a restart changes nothing. What is
+        compared is the payload Discord would receive, translations included."""
+        guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if (translator := self.tree.translator)
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        scope = str(self.dev_guild_id) if self.dev_guild_id else "global"
+        assert self.store is not None
+        if await self.store.synced_commands(scope) == digest:
+            log.info("commands unchanged, not synced guild=%s", scope)
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.store.record_synced_commands(scope, digest)
+        log.info("commands synced count=%d guild=%s", len(synced), scope)
 
     async def _keep_time(self) -> None:
         """Reminders, clocks and absences: what is due is applied every `tick_every` seconds."""
@@ -152,7 +171,7 @@ def main(args: list[str]) -> int:
     parser.parse_args(args)
     settings = Settings()
     setup_logging(settings.log_level)
-    if not settings.discord_token:
+    if not settings.discord_token.get_secret_value():
         print(NO_TOKEN, file=sys.stderr)
         return 1
     try:  # fail now, clearly, rather than inside the gateway loop
@@ -171,7 +190,7 @@ def main(args: list[str]) -> int:
         ai_delay=settings.ai_delay,
         **settings.shards(),
     )
-    bot.run(settings.discord_token, log_handler=None)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     return 0
 
 

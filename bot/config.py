@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: str = Field(default="", alias="DISCORD_TOKEN")
+    #: Secrets are `SecretStr`: never in a repr, a log line or an error message (read with get_secret_value)
+    discord_token: SecretStr = Field(default=SecretStr(""), alias="DISCORD_TOKEN")
     database_path: str = Field(default="./data/tavernier.sqlite3", alias="DATABASE_PATH")
     #: PostgreSQL instead of the SQLite file: postgresql://user:password@host/database
-    database_url: str = Field(default="", alias="DATABASE_URL")
+    database_url: SecretStr = Field(default=SecretStr(""), alias="DATABASE_URL")
     dev_guild_id: int | None = Field(default=None, alias="DEV_GUILD_ID")
     default_locale: str = Field(default="fr", alias="DEFAULT_LOCALE")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
@@ -26,7 +27,7 @@ class Settings(BaseSettings):
     @property
     def database(self) -> str:
         """Where the matches live: the PostgreSQL URL when set, else the SQLite file."""
-        return self.database_url or self.database_path
+        return self.database_url.get_secret_value() or self.database_path
 
     @field_validator("dev_guild_id", "shard_id", "shard_count", mode="before")
     @classmethod

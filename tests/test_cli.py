@@ -20,8 +20,36 @@ def test_no_token_says_how_to_get_one(
     assert "DISCORD_TOKEN" in err and "python -m bot demo" in err
 
 
-def test_unknown_command() -> None:
+def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frobnicate"]) == 2
+    assert "unknown command: frobnicate" in capsys.readouterr().err
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer's first `python -m bot --help` names what they can run (it used to print the options of
+    `run` alone)."""
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("run", "demo", "regle", "bench", "migrate-db", "screens"):
+        assert f"\n  {command} " in out, command
+    assert "--help" in out
+
+
+def test_secrets_never_reach_a_repr_or_an_error() -> None:
+    """The token and the database password are secrets: a settings object printed in a log line or a
+    traceback, or a settings error, shows neither."""
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+
+    url = "postgresql://tav:hunter2@db/tavernier"
+    settings = Settings(_env_file=None, DISCORD_TOKEN="MTIz.secret-token", DATABASE_URL=url)
+    assert settings.discord_token.get_secret_value() == "MTIz.secret-token" and settings.database == url
+    for shown in (repr(settings), str(settings), f"{settings.model_dump()}"):
+        assert "secret-token" not in shown and "hunter2" not in shown
+    with pytest.raises(ValidationError) as caught:
+        Settings(_env_file=None, DISCORD_TOKEN="MTIz.secret-token", DATABASE_URL=url, AI_DELAY="-1")
+    assert "secret-token" not in str(caught.value) and "hunter2" not in str(caught.value)
 
 
 def test_demo_completes_a_match_and_writes_images(tmp_path: Path) -> None:

@@ -64,7 +64,6 @@ class Campaign:
     # -- the bot process --------------------------------------------------------------------------
     async def start_bot(self) -> None:
         assert self.fd is not None and self.fd._server is not None
-        syncs = len(self.fd.find("PUT", r"/applications/\d+/commands"))
         identified = len(self.fd.identify_payloads)
         log = open(self.workdir / "bot.log", "ab")  # noqa: SIM115 - the child owns it
         self.proc = subprocess.Popen(
@@ -84,8 +83,8 @@ class Campaign:
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            ready = len(self.fd.find("PUT", r"/applications/\d+/commands")) > syncs
-            if ready and len(self.fd.identify_payloads) > identified:
+            # the gateway is opened after setup_hook (commands synced if they changed, matches resumed)
+            if len(self.fd.identify_payloads) > identified:
                 await asyncio.sleep(0.3)  # GUILD_CREATE, then the outbox and the AI seats
                 return
             if self.proc.poll() is not None:

@@ -124,7 +124,9 @@ def main(argv: list[str]) -> int:
     settings = Settings()
     parser = argparse.ArgumentParser(prog="python -m bot migrate-db", description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="source", default=settings.database_path, help="the SQLite file")
-    parser.add_argument("--to", dest="url", default=settings.database_url, help="postgresql://… (DATABASE_URL)")
+    parser.add_argument(
+        "--to", dest="url", default=settings.database_url.get_secret_value(), help="postgresql://… (DATABASE_URL)"
+    )
     args = parser.parse_args(argv)
     if not args.url.startswith(("postgresql://", "postgres://")):
         print(

@@ -153,6 +153,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 9: the digest of the command tree last sent to Discord, per scope ("global" or a server id), so a
+    #    restart syncs the commands only when they changed (Discord rate-limits syncs)
+    """
+    CREATE TABLE synced_commands (
+        scope TEXT PRIMARY KEY,
+        digest TEXT NOT NULL,
+        synced_at REAL NOT NULL
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

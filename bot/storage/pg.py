@@ -355,6 +355,23 @@ class PgStore:
         )
         return [Published(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
+    # -- the commands Discord has -------------------------------------------------------------------
+    async def synced_commands(self, scope: str) -> str | None:
+        """The digest of the command tree last synced in `scope` (see `Store.synced_commands`)."""
+        rows = await self._rows("SELECT digest FROM synced_commands WHERE scope=$1", scope)
+        return str(rows[0][0]) if rows else None
+
+    async def record_synced_commands(self, scope: str, digest: str) -> None:
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO synced_commands (scope, digest, synced_at) VALUES ($1,$2,$3)"
+                " ON CONFLICT (scope) DO UPDATE SET digest=EXCLUDED.digest, synced_at=EXCLUDED.synced_at",
+                scope,
+                digest,
+                self._clock(),
+            )
+        )
+
     # -- bulk copy (python -m bot migrate-db) ----------------------------------------------------------
     async def copy_match(self, cols: dict[str, list[str]], rows: dict[str, list[Any]]) -> None:
         """One match's rows as they are in another store (same columns), in one transaction."""

@@ -140,4 +140,12 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seq)
     );
     """,
+    # 9: the digest of the command tree last sent to Discord, per scope
+    """
+    CREATE TABLE synced_commands (
+        scope TEXT PRIMARY KEY,
+        digest TEXT NOT NULL,
+        synced_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

@@ -447,6 +447,24 @@ class Store:
         )
         return [Published(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
+    # -- the commands Discord has -------------------------------------------------------------------
+    async def synced_commands(self, scope: str) -> str | None:
+        """The digest of the command tree last synced in `scope` ("global" or a server id), if any."""
+        rows = await self._rows("SELECT digest FROM synced_commands WHERE scope=?", (scope,))
+        return str(rows[0][0]) if rows else None
+
+    async def record_synced_commands(self, scope: str, digest: str) -> None:
+        now = self._clock()
+
+        def run(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT INTO synced_commands (scope, digest, synced_at) VALUES (?,?,?)"
+                " ON CONFLICT (scope) DO UPDATE SET digest=excluded.digest, synced_at=excluded.synced_at",
+                (scope, digest, now),
+            )
+
+        await self._write(run, durable=False)
+
     # -- reads ------------------------------------------------------------------------------------
     async def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         try:

@@ -139,6 +139,27 @@ async def test_stale_board_click_answers_with_the_current_board(table: Table) ->
     assert current.files and current.files[0].filename == "board.png" and current.json["flags"] & 64
 
 
+async def test_a_restart_syncs_the_commands_only_when_they_changed(tmp_path: Path) -> None:
+    """Every start used to send the whole command tree to Discord, which rate-limits syncs: a bot started
+    again with the same commands sends none; a tree that differs from the one last sent is synced, once."""
+    db = tmp_path / "db.sqlite3"
+    syncs = r"/applications/\d+/commands"
+    async with open_table(db) as table:
+        assert len(table.fd.find("PUT", syncs)) == 1
+        sent = table.fd.one("PUT", syncs).json
+        await table.bot.close()
+        again = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, again, [table.guild])
+        assert len(table.fd.find("PUT", syncs)) == 1
+        assert again.store is not None
+        await again.store.record_synced_commands("global", "the digest of an older tree")
+        await again.close()
+        changed = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, changed, [table.guild])
+        assert len(table.fd.find("PUT", syncs)) == 2 and table.fd.find("PUT", syncs)[-1].json == sent
+        table.bot = changed
+
+
 async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     async with open_table(db) as table:
