@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 LOG_PAGE = 15
 
 
+#: After a refused DM, « Voir ma main » tries the player's DMs again only this many seconds later.
+DM_RETRY_AFTER = 3600.0
+
+
 class BoardDesk:
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -102,17 +106,26 @@ class BoardDesk:
                 await self._dms_back(interaction, live, a.locale)
 
     async def _dms_back(self, interaction: discord.Interaction[Any], live: LiveMatch, locale: str) -> None:
-        """A player who had closed their DMs uses the button: try a DM; if it goes, their hands go by DM again."""
+        """A player who had closed their DMs uses the button: try a DM; if it goes, their hands go by DM
+        again. A refused try is not repeated for `DM_RETRY_AFTER` seconds: a player who keeps their DMs
+        closed and plays from the button would otherwise cost a refused request at every click."""
+        seat = live.seat_of(interaction.user.id)
+        inbox = live.inbox_of(seat.seat) if seat is not None else None
+        now = self.service.now()
+        if inbox is not None and inbox.dm_refused_at is not None and now - inbox.dm_refused_at < DM_RETRY_AFTER:
+            return
         try:
             await interaction.user.send(
                 t("dm.back", locale, game=p.game_name(live.game.key, locale), link=p.thread_link(live))
             )
         except discord.HTTPException:
+            if inbox is not None:
+                inbox.dm_refused_at = now
             return
         await self.service.set_dm_ok(live.id, interaction.user.id, True)
-        seat = live.seat_of(interaction.user.id)
-        if seat is not None:
-            live.inbox_of(seat.seat).forget_dm()  # the next time the game waits for them, a DM again
+        if inbox is not None:
+            inbox.dm_refused_at = None
+            inbox.forget_dm()  # the next time the game waits for them, a DM again
 
     async def journal(
         self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False

@@ -104,6 +104,10 @@ class ServiceCore:
         self.shards: tuple[frozenset[int], int] | None = None
         self._leases: dict[str, float] = {}  # match id → until when this process holds it
 
+    def now(self) -> float:
+        """The time port's reading: reminders, clocks, absences and retries all read it (tests move it)."""
+        return self._clock()
+
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run bookkeeping off the player's path; `flush` (and `close`) wait for it."""
         task = asyncio.get_running_loop().create_task(work)

@@ -32,6 +32,8 @@ class Inbox:
     dm_id: int | None = None
     digest: str = ""
     every: str = ""
+    #: When a DM to this player, who had closed them, was last tried and refused (« Voir ma main »).
+    dm_refused_at: float | None = None
 
     def forget_dm(self) -> None:
         """The next time the game waits for this seat, send a fresh DM rather than edit one."""

@@ -50,6 +50,36 @@ async def test_closed_dms_fall_back_without_breaking_the_match(table: Table) -> 
     ]
 
 
+async def test_the_hand_button_tries_closed_dms_again_only_after_an_hour(tmp_path: Path) -> None:
+    """« Voir ma main » tries a DM to a player who had closed them (their DMs may be open again); a refused
+    try used to be repeated at every click (16 refused DMs in one match). Now: once, then not before an
+    hour has passed; and once the DMs are open again, the next try goes through."""
+    now = [1_000_000.0]
+    async with open_table(tmp_path / "db.sqlite3", clock=lambda: now[0]) as table:
+        bob = table.people["Bob"]
+        table.fd.close_dms(bob)
+        live = await started_match(table)
+        thread = table.thread_of(live)
+        assert live.seat_of(int(bob["id"])).dm_ok is False  # the position: Bob plays from the button
+
+        def dm_tries() -> int:
+            dm = table.fd.dm_channel_of(bob)
+            return 0 if dm is None else len(table.fd.find("POST", rf"/channels/{dm['id']}/messages"))
+
+        before = dm_tries()
+        for _ in range(3):
+            calls = await table.click("Bob", table.last_with(thread, f"tv:hand:{live.id}"), f"tv:hand:{live.id}")
+            assert PRIVATE_MARK in _ephemeral_text(calls)
+        assert dm_tries() == before + 1
+        now[0] += 3599
+        await table.click("Bob", table.last_with(thread, f"tv:hand:{live.id}"), f"tv:hand:{live.id}")
+        assert dm_tries() == before + 1
+        now[0] += 2
+        table.fd.open_dms(bob)
+        await table.click("Bob", table.last_with(thread, f"tv:hand:{live.id}"), f"tv:hand:{live.id}")
+        assert dm_tries() == before + 2 and live.seat_of(int(bob["id"])).dm_ok is True
+
+
 async def test_dm_closed_in_the_middle_of_a_match(table: Table) -> None:
     live = await started_match(table)
     table.fd.close_dms(table.people["Alice"])
