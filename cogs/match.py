@@ -262,18 +262,17 @@ class MatchCog(commands.Cog):
             kwargs: dict[str, Any] = {"embed": host.boards.board_embed(live, summary, locale), "file": file}
             if live.rec.status == "active":
                 kwargs["view"] = p.play_buttons(live, locale)
-            lines = []
-            seat = live.seat_of(interaction.user.id)
-            if seat is not None:  # a player sees what happened since their last move (public lines only)
-                news = await host.boards.public_log(live, locale, since_seat=seat.seat)
-                if news:
-                    lines = [t("dm.news", locale), *news[-10:]]
-            mention = p.mention_line(live, locale)
-            if mention:
-                lines.append(mention)
             await interaction.followup.send(
-                p.clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs
+                p.mention_line(live, locale) or "", allowed_mentions=discord.AllowedMentions.none(), **kwargs
             )
+            seat = live.seat_of(interaction.user.id)
+            if seat is not None:  # what happened since their last move, to them alone (public lines only)
+                news = await host.boards.public_log(live, host.locales.user(interaction), since_seat=seat.seat)
+                if news:
+                    await interaction.followup.send(
+                        p.clip("\n".join([t("dm.news", host.locales.user(interaction)), *news[-10:]])),
+                        ephemeral=True,
+                    )
         except Exception as exc:
             await host.fail(interaction, exc)
 

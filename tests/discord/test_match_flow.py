@@ -139,7 +139,7 @@ async def test_board_again_journal_and_my_matches(table: Table) -> None:
     live = await started_match(table)
     thread = table.thread_of(live)
     calls = await table.slash("Alice", "partie", "etat", channel=thread)
-    board = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1]
+    board = calls.find("POST", r"/webhooks/\d+/[^/]+")[0]  # the board; then, to Alice alone, what is new
     assert board.files and board.files[0].filename == "board.png" and not (board.json.get("flags") or 0) & 64
     calls = await table.slash("Bob", "partie", "journal", channel=thread)
     log = calls.callback.json["data"]

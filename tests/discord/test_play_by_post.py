@@ -176,9 +176,11 @@ async def test_the_board_again_shows_a_player_what_happened_since_their_last_mov
     await table.play_turn("Alice", live, Rng(1))
     await table.play_turn("Bob", live, Rng(2))
     calls = await table.slash("Alice", "partie", "etat", channel=thread)
-    posted = calls.find("POST", r"/webhooks/\d+/[^/]+")[-1].json["content"]
-    assert "Depuis votre dernier coup" in posted and "Bob" in posted
-    assert "Bob a choisi" in posted and "Alice a choisi" not in posted  # her own move is not news to her
+    board, news = (c.json for c in calls.find("POST", r"/webhooks/\d+/[^/]+"))
+    assert board["embeds"] and not board.get("flags") and "Depuis votre dernier coup" not in board["content"]
+    assert news["flags"] & 64  # « since your last move », addressed to Alice, is hers alone
+    assert "Depuis votre dernier coup" in news["content"] and "Bob a choisi" in news["content"]
+    assert "Alice a choisi" not in news["content"]  # her own move is not news to her
 
 
 async def test_a_turn_left_half_played_is_posted_after_a_while(tmp_path: Path) -> None:
