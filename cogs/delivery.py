@@ -150,7 +150,8 @@ class DiscordNotifier:
             await self.lobby_changed(live)
         held = self._held.setdefault(live.id, HeldTurn())
         late = await self._late(live, held, step)
-        held.add(step, p.public_lines(live, step, locale, late=late, chain=True))
+        lines = p.public_lines(live, step, locale, late=late, chain=True)
+        held.add(step, lines, first=[lines.pop()] if step.outcome is not None else [])  # the result, first
         if step.sealed and step.chain:
             held.seals.append(Seal(step.seq, step.chain, tuple(p.seal_lines(live, step, locale))))
         passes = turn_over(step, set(live.to_act()))
@@ -185,33 +186,43 @@ class DiscordNotifier:
             line, pinged = p.mention(live, locale)
             if line is not None:
                 lines.append(line)
-        kwargs: dict[str, Any] = {"content": p.clip("\n".join(lines)), "allowed_mentions": p.only(pinged)}
+        # a turn longer than one message goes as several, cut between lines: nothing is cut off (the
+        # commitments and the result included); the board, the mention and the buttons go with the last
+        *before, last = p.split("\n".join(lines)) or [""]
+        messages = [await self._to_thread(live, content=chunk, allowed_mentions=p.NO_MENTIONS) for chunk in before]
+        kwargs: dict[str, Any] = {"content": last, "allowed_mentions": p.only(pinged)}
         if turn.board:
             file, summary = await self.host.boards.board_file(live, None, locale)
             kwargs["file"] = file
             kwargs["embed"] = self.host.boards.board_embed(live, summary, locale)
         if live.rec.status == "active":
             kwargs["view"] = p.play_buttons(live, locale)
-        message = await self._to_thread(live, **kwargs)
-        if turn.seals and message is not None:
-            await self._record_seals(live, turn.seals, message)
-        elif turn.seals and thread is not None and live.rec.status == "active":
+        messages.append(await self._to_thread(live, **kwargs))
+        refused = await self._record_seals(live, turn.seals, [m for m in messages if m is not None])
+        if refused and thread is not None and live.rec.status == "active":
             # the thread refused the commitments: the next post carries them, and the step stays in the
             # outbox until then (a restart posts it again)
-            held.retry(turn.seals)
+            held.retry(refused)
             return False
         return True
 
-    async def _record_seals(self, live: LiveMatch, seals: list[Seal], message: discord.Message) -> None:
-        """The thread shows these seals now: remembered, with the message, for `/partie verifier`."""
+    async def _record_seals(self, live: LiveMatch, seals: list[Seal], messages: list[discord.Message]) -> list[Seal]:
+        """The thread shows these seals now: each remembered with the message that carries its chain line,
+        for `/partie verifier`. Returns the seals no posted message carries (their post was refused)."""
         shown = await self._shown_steps(live)
+        refused = []
         for seal in seals:
+            message = next((m for m in messages if seal.lines and seal.lines[-1] in m.content), None)
+            if message is None:
+                refused.append(seal)
+                continue
             if seal.seq in shown:
                 continue
             await self.host.service.record_published(
                 live.id, seal.seq, seal.chain, message.channel.id, message.id, late=seal.retry
             )
             shown[seal.seq] = seal.retry
+        return refused
 
     async def _shown_steps(self, live: LiveMatch) -> dict[int, bool]:
         shown = self._shown.get(live.id)

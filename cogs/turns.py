@@ -38,10 +38,12 @@ class HeldTurn:
     since: float | None = None  # monotonic time of the first step held
     seals: list[Seal] = field(default_factory=list)  # the commitments the post must carry to the thread
 
-    def add(self, step: Applied, lines: list[str], now: float | None = None) -> None:
+    def add(self, step: Applied, lines: list[str], now: float | None = None, *, first: list[str] | None = None) -> None:
+        """Hold a step's lines; `first` go before everything held (the result of the match: a long last
+        post is split, and the result must open it, not be cut from its end)."""
         if not self:
             self.since = time.monotonic() if now is None else now
-        self.lines += lines
+        self.lines = (first or []) + self.lines + lines
         self.last_seq = step.seq
         self.board = self.board or step.phase_changed or step.outcome is not None
 

@@ -203,3 +203,37 @@ async def test_a_turn_left_half_played_is_posted_after_a_while(tmp_path: Path) -
         posted = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))
         assert all(line in posted for line in lines)
         assert await table.service.store.undelivered() == []
+
+
+async def test_a_turn_longer_than_a_message_is_posted_whole_and_the_result_comes_first(table: Table) -> None:
+    """A long last turn (Confrontation's and WarCry's reveals and combats) was clipped at 2,000 characters:
+    it ended with « … » and had lost its 🏆 line, and a 🔒 line cut off could not be read back by
+    `/partie verifier`. Now the turn goes as several posts, cut between lines; the board, the mention and
+    the buttons go with the last; each seal is recorded with the post that carries its chain line; the
+    result opens the post of the match's last turn."""
+    from cogs.turns import HeldTurn, Seal
+
+    live = await started_match(table)
+    thread = table.thread_of(live)
+    notifier = table.bot.service.notifier
+    before = len(table.fd.messages(thread, include_ephemeral=False))
+    lines = [f"Ligne {n:02d} : " + "une longue phrase de combat " * 2 for n in range(70)]
+    chain = "🔗 chaîne après le coup n° 1 : " + "ab" * 32
+    held = HeldTurn()
+    held.lines, held.last_seq = [*lines[:60], chain, *lines[60:]], 1
+    held.seals = [Seal(1, "ab" * 32, (chain,))]
+    assert sum(len(line) + 1 for line in held.lines) > 4000  # the position: more than two messages' worth
+    assert await notifier._post_turn(live, held, mention=True, wait=True)
+    posts = table.fd.messages(thread, include_ephemeral=False)[before:]
+    assert len(posts) == 3 and all(len(m["content"]) <= 2000 for m in posts)
+    assert "\n".join(m["content"] for m in posts).splitlines()[:71] == [*lines[:60], chain, *lines[60:]]
+    assert not any(m.get("components") for m in posts[:-1]) and posts[-1]["components"]
+    published = await table.bot.service.store.published(live.id)
+    carrier = next(m for m in posts if chain in m["content"])
+    assert [r.message_id for r in published if r.seq == 1] == [int(carrier["id"])]
+
+    rng = Rng(5)
+    while live.rec.status == "active":
+        await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+    ended = [m["content"] for m in table.fd.messages(thread, include_ephemeral=False) if "🏆" in m["content"]]
+    assert len(ended) == 1 and ended[0].startswith("🏆 Victoire de **") and len(ended[0].splitlines()) > 1
