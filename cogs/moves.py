@@ -19,7 +19,7 @@ import discord
 from bot.engine import ANY, Ask, Choice, EngineError, MalformedAction
 from bot.engine.names import fold
 from bot.i18n import localize, t
-from bot.services import LiveMatch, ServiceError, StaleVersion
+from bot.services import Applied, LiveMatch, ServiceError, StaleVersion
 from renderers import render_preview_png
 
 from . import presenters as p
@@ -189,8 +189,8 @@ class MoveDesk:
             draft = self.service.draft(draft_id, interaction.user.id, match_id)
             live, seat = await self._live_seat(interaction, match_id)
             label = localize(self.service.label(live, seat, draft.action), a.locale, live.seat_name)
-            await self.service.submit_draft(draft_id, interaction.user.id, match_id)
-            await self._confirm(interaction, t("menu.done", a.locale, action=label))
+            step = await self.service.submit_draft(draft_id, interaction.user.id, match_id)
+            await self._confirm(interaction, self._done(live, step, seat, label, a.locale))
 
     async def cancel(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
@@ -211,18 +211,29 @@ class MoveDesk:
         seat = live.seat_of(interaction.user.id)
         assert seat is not None
         label = localize(self.service.label(live, seat.seat, action), locale, live.seat_name)
-        await self.service.submit(live.id, interaction.user.id, action, version)
-        await self._confirm(interaction, t("menu.done", locale, action=label))
+        step = await self.service.submit(live.id, interaction.user.id, action, version)
+        await self._confirm(interaction, self._done(live, step, seat.seat, label, locale))
 
     @staticmethod
-    async def _confirm(interaction: discord.Interaction[Any], done: str) -> None:
-        """Tell the player their move was played. The move is saved: if Discord refuses this message, it is
-        logged, never answered with "nothing changed" (which would be false)."""
+    def _done(live: LiveMatch, step: Applied, seat: int, label: str, locale: str) -> tuple[str, list[str]]:
+        """« Action played », and whatever the move showed this player alone (the card it drew)."""
+        return t("menu.done", locale, action=label), p.private_lines(live, step, locale, seat)
+
+    @staticmethod
+    async def _confirm(interaction: discord.Interaction[Any], done: tuple[str, list[str]]) -> None:
+        """Tell the player their move was played, and what it showed them alone when the answer is theirs
+        alone (an ephemeral menu, a DM, a command's private answer; never a message others can read). The
+        move is saved: if Discord refuses this message, it is logged, never answered with "nothing
+        changed" (which would be false)."""
+        text, secret = done
         try:
             if interaction.type == discord.InteractionType.component:
-                await interaction.edit_original_response(content=done, view=None, attachments=[], embed=None)
+                message = interaction.message
+                private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+                content = p.clip("\n".join([text, *secret])) if private else text
+                await interaction.edit_original_response(content=content, view=None, attachments=[], embed=None)
             else:
-                await say(interaction, done)
+                await say(interaction, "\n".join([text, *secret]))  # ephemeral
         except discord.HTTPException as exc:
             log.warning("move played, confirmation not shown status=%s code=%s", exc.status, exc.code)
 

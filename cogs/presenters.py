@@ -146,6 +146,12 @@ def public_lines(
     return lines
 
 
+def private_lines(live: LiveMatch, step: Applied, locale: str, seat: int) -> list[str]:
+    """What a step showed one seat alone (a card its own move drew): the answer to that seat's click says
+    it, since the thread does not and their own moves send them no DM."""
+    return [line for e in step.events if not e.public and e.visible_to(seat) and (line := event_line(live, e, locale))]
+
+
 def _owner(live: LiveMatch, seat: int, locale: str) -> str:
     return safe_name(live.seat_name(seat)) if seat >= 0 else t("log.nobody", locale)
 

@@ -237,3 +237,30 @@ async def test_a_turn_longer_than_a_message_is_posted_whole_and_the_result_comes
         await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
     ended = [m["content"] for m in table.fd.messages(thread, include_ephemeral=False) if "🏆" in m["content"]]
     assert len(ended) == 1 and ended[0].startswith("🏆 Victoire de **") and len(ended[0].splitlines()) > 1
+
+
+async def test_a_card_your_own_move_draws_is_named_in_the_answer_to_your_click(table: Table) -> None:
+    """In Liber, passing the response window draws a card; the answer said only « ✅ Action jouée :
+    Passer », and one's own moves send no DM: the card was never named. The answer to the click now says
+    what the move showed that player alone (here: Duel's bonus draw)."""
+    from bot.testgames.duel import Draw
+
+    live = await started_match(table)
+    rng = Rng(2)
+    for _ in range(40):
+        top = live.state.stack[-1] if live.state.stack else None
+        if top is not None and top.kind == "draw":
+            break
+        await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+    top = live.state.stack[-1]
+    assert top.kind == "draw"  # the position: a round winner may draw a bonus card
+    (seat,) = top.seats
+    who = ("Alice", "Bob")[seat]
+    drawn = live.state.deck[0]
+    await table.click(who, table.last_with(table.thread_of(live), f"tv:act:{live.id}"), f"tv:act:{live.id}")
+    calls = await table.choose_in_menu(who, live, seat, Draw(take=True))
+    answer = next(c.json for c in calls if c.json and "Action jouée" in str(c.json))
+    text = str(answer)
+    assert f"Vous piochez le {drawn}." in text
+    public = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))
+    assert "Vous piochez" not in public
