@@ -279,6 +279,12 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
             lines.append(f"  {_s(locale, 'reserve')}{colon}" + ", ".join(_name(c, locale) for c in p.reserve[:4]))
         if p.landmarks:
             lines.append(f"  {_s(locale, 'landmarks')}{colon}" + ", ".join(_name(c, locale) for c in p.landmarks[:3]))
+    if view.viewer is not None and (me := view.players[view.viewer]).hand is not None:
+        # the hand in words too (a screen reader, a search, a copy), as the image lists it: cost, then card
+        cards = "; ".join(f"{_card_line(c, locale)} ({c.cost[0]}/{c.cost[1]})" for c in me.hand)
+        lines.append(f"{_s(locale, 'your_hand')} ({len(me.hand)}){colon}{cards or '—'}")
+        orbs = ", ".join(_name(o.card, locale) if o.card else "?" for o in me.orbs)
+        lines.append(f"{_s(locale, 'your_mana')} ({me.mana_ready}/{me.mana_count}){colon}{orbs or '—'}")
     text = "\n".join(lines)
     return text if len(text) <= 1500 else text[:1497] + "…"
 

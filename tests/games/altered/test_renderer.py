@@ -107,3 +107,18 @@ def test_the_card_just_played_and_the_expeditions_just_moved_are_marked() -> Non
         view = GAME.view(state, None)
         plain = view.model_copy(update={"last": [], "advanced": []})
         assert accent(render_board(view, locale="fr")) > accent(render_board(plain, locale="fr")) + 50
+
+
+def test_a_seat_reads_its_hand_and_mana_zone_in_words_too() -> None:
+    """Altered hands were images only, in DMs and « Voir ma main »: a screen reader, a search or a copy
+    had nothing. The seat's text summary lists its hand and Mana zone; the public one lists neither."""
+    state = STATES[1]
+    me = GAME.view(state, 0).players[0]
+    assert me.hand  # the position: a hand to read
+    for locale, heading in (("fr", "Votre main"), ("en", "Your hand")):
+        text = summarize(GAME.view(state, 0), locale=locale)
+        line = next(line for line in text.splitlines() if line.startswith(f"{heading} ({len(me.hand)})"))
+        for card in me.hand:
+            assert card.name[locale] in line
+        assert len(line.split(";")) == len(me.hand)
+        assert heading not in summarize(GAME.view(state, None), locale=locale)
