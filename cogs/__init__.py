@@ -33,8 +33,8 @@ async def setup_cogs(bot: Any) -> None:
     service.holder = bot.lease_holder
     if getattr(bot, "shard_ids", None) and bot.shard_count:
         service.shards = (frozenset(bot.shard_ids), bot.shard_count)
-    host = Host(bot, service, bot.default_locale)
-    service.notifier = DiscordNotifier(host, pace=getattr(bot, "thread_pace", None))
+    host = Host(bot, service, bot.default_locale, pace=getattr(bot, "thread_pace", None))
+    service.notifier = DiscordNotifier(host, pace=host.pace)
     bot.service, bot.host = service, host
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS)
     drop_unacknowledged(bot.tree)

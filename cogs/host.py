@@ -17,6 +17,7 @@ docs/reliability.md, "What is checked per command", lists what each command and 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
 import discord
@@ -28,6 +29,7 @@ from .boards import BoardDesk
 from .i18n import Locales
 from .lobby import LobbyDesk, player_of
 from .moves import MoveDesk
+from .pacing import Pace
 from .review import ReviewDesk
 from .undo import UndoDesk
 
@@ -45,15 +47,28 @@ def is_manager(interaction: discord.Interaction[Any]) -> bool:
 
 
 class Host:
-    def __init__(self, bot: discord.Client, service: MatchService, default_locale: str = "fr") -> None:
+    def __init__(
+        self, bot: discord.Client, service: MatchService, default_locale: str = "fr", pace: Pace | None = None
+    ) -> None:
         self.bot = bot
         self.service = service
+        #: Every post the bot makes in a thread counts in that thread's pace (Discord: ~5 per 5 s).
+        self.pace = pace or Pace()
         self.locales = Locales(default_locale)
         self.lobby = LobbyDesk(self)
         self.moves = MoveDesk(self)
         self.boards = BoardDesk(self)
         self.undo = UndoDesk(self)
         self.review = ReviewDesk(self)
+
+    async def post(self, channel: discord.abc.Messageable, channel_id: int, **kwargs: Any) -> discord.Message:
+        """A post in a channel outside the turn's delivery (lobby, invitation, question), at the channel's
+        pace: the turns' posts and these share one count, so together they keep under Discord's limit."""
+        delay = self.pace.delay(channel_id)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.pace.take(channel_id)
+        return await channel.send(**kwargs)
 
     async def say(
         self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any

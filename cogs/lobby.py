@@ -65,7 +65,7 @@ class LobbyDesk:
             thread = await open_thread(self.host, interaction, live, channel, live.rec.locale)
             others = [s.user_id for s in live.seats if s.user_id and not s.is_ai and s.user_id != interaction.user.id]
             old_thread = interaction.channel
-            if isinstance(old_thread, discord.abc.Messageable):
+            if isinstance(old_thread, discord.abc.Messageable) and interaction.channel_id:
                 text = t(
                     "match.rematch",
                     live.rec.locale,
@@ -73,7 +73,7 @@ class LobbyDesk:
                     them=", ".join(f"<@{u}>" for u in others) or "—",
                     link=p.thread_link(live),
                 )
-                await old_thread.send(text, allowed_mentions=p.only(others))
+                await self.host.post(old_thread, interaction.channel_id, content=text, allowed_mentions=p.only(others))
             await say(interaction, a.t("match.created", thread=thread.mention, id=live.id))
 
     async def probe_dm(self, live: LiveMatch, user: discord.User | discord.Member, locale: str) -> bool:

@@ -195,8 +195,10 @@ class MatchCog(commands.Cog):
             if ai or level is not None:  # choosing a level asks for the AI
                 await host.service.add_ai(live.id, interaction.user.id, level=level or "normal")
             if opponent is not None and opponent.id != interaction.user.id:
-                await thread.send(
-                    t("lobby.invite", match_locale, who=opponent.mention, host=interaction.user.mention),
+                await host.post(
+                    thread,
+                    thread.id,
+                    content=t("lobby.invite", match_locale, who=opponent.mention, host=interaction.user.mention),
                     allowed_mentions=p.only([opponent.id]),
                 )
             await host.lobby.probe_dm(live, interaction.user, locale)
@@ -434,13 +436,15 @@ class MatchCog(commands.Cog):
             if not manager and live.seat_of(interaction.user.id) is None:
                 raise ServiceError("not_allowed")
             locale = live.rec.locale
-            thread, lobby = await new_thread(interaction, live, channel, locale)
+            thread, lobby = await new_thread(host, interaction, live, channel, locale)
             await host.service.move_thread(target, interaction.user.id, thread.id, lobby.id, is_manager=manager)
             if live.state is not None:
                 file, summary = await host.boards.board_file(live, None, locale)
                 line, pinged = p.mention(live, locale)
-                await thread.send(
-                    line or "",
+                await host.post(
+                    thread,
+                    thread.id,
+                    content=line or "",
                     embed=host.boards.board_embed(live, summary, locale),
                     file=file,
                     view=p.play_buttons(live, locale) if live.rec.status == "active" else discord.utils.MISSING,

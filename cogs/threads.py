@@ -32,16 +32,21 @@ async def parent_channel(interaction: discord.Interaction[Any]) -> discord.TextC
 
 
 async def new_thread(
-    interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
+    host: Host, interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
 ) -> tuple[discord.Thread, discord.Message]:
-    """A public thread for a match (public data only in its name) and its lobby message."""
+    """A public thread for a match (public data only in its name) and its lobby message (counted in the
+    thread's pace: an AI match's first turns follow it within a second)."""
     thread = await channel.create_thread(
         name=p.thread_name(live, interaction.user.display_name, locale),
         type=discord.ChannelType.public_thread,
         auto_archive_duration=10080,
     )
-    lobby = await thread.send(
-        embed=p.lobby_embed(live, locale), view=p.lobby_view(live, locale), allowed_mentions=p.NO_MENTIONS
+    lobby = await host.post(
+        thread,
+        thread.id,
+        embed=p.lobby_embed(live, locale),
+        view=p.lobby_view(live, locale),
+        allowed_mentions=p.NO_MENTIONS,
     )
     return thread, lobby
 
@@ -51,7 +56,7 @@ async def open_thread(
 ) -> discord.Thread:
     """The match's thread and its lobby; if Discord refuses, the match is cancelled (no zombie lobby)."""
     try:
-        thread, lobby = await new_thread(interaction, live, channel, locale)
+        thread, lobby = await new_thread(host, interaction, live, channel, locale)
         await host.service.attach(live.id, thread_id=thread.id, lobby_message_id=lobby.id)
     except discord.HTTPException as exc:
         await host.service.cancel(live.id, interaction.user.id, guild_id=interaction.guild_id, is_manager=True)

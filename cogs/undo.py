@@ -48,8 +48,10 @@ class UndoDesk:
             )
             await self.host.service.notifier.flush_held()  # the table sees the move before the question
             thread = interaction.channel
-            if isinstance(thread, discord.abc.Messageable):
-                await thread.send(text, view=view, allowed_mentions=p.only(users))
+            if isinstance(thread, discord.abc.Messageable) and interaction.channel_id:
+                await self.host.post(
+                    thread, interaction.channel_id, content=text, view=view, allowed_mentions=p.only(users)
+                )
             await say(interaction, a.t("undo.sent"))
 
     async def answer(self, interaction: discord.Interaction[Any], match_id: str, seq: int, accept: bool) -> None:

@@ -264,3 +264,28 @@ async def test_a_card_your_own_move_draws_is_named_in_the_answer_to_your_click(t
     assert f"Vous piochez le {drawn}." in text
     public = "\n".join(m["content"] for m in table.fd.messages(table.thread_of(live), include_ephemeral=False))
     assert "Vous piochez" not in public
+
+
+async def test_every_post_in_a_thread_counts_in_its_pace(tmp_path: Path) -> None:
+    """The lobby post was not counted: a new match against the AI, with no delay, posted 6 messages in
+    about 3 s and Discord refused the sixth. Every post the bot makes in the thread (lobby, invitation,
+    turns) now goes through one count, and no window of the pace holds more than it allows."""
+    taken: list[tuple[int, float]] = []
+    pace = Pace(posts=2, window=0.3, margin=0.05)
+    original = pace.take
+
+    def take(channel_id: int) -> None:
+        taken.append((channel_id, pace.clock()))
+        original(channel_id)
+
+    pace.take = take  # type: ignore[method-assign]
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob"), pace=pace) as table:
+        live = await started_match(table, ai=True)
+        rng = Rng(9)
+        for _ in range(3):
+            await table.play_turn("Alice", live, rng)
+        thread = table.thread_of(live)
+        posts = [m for m in table.fd.messages(thread, include_ephemeral=False) if m["author"].get("bot")]
+        times = [at for channel, at in taken if channel == int(thread["id"])]
+        assert posts and len(times) == len(posts)  # the lobby included
+        assert all(later - earlier >= 0.3 - 1e-3 for earlier, later in zip(times, times[2:], strict=False))
