@@ -154,7 +154,7 @@ class DiscordNotifier:
         held.add(step, lines, first=[lines.pop()] if step.outcome is not None else [])  # the result, first
         if step.sealed and step.chain:
             held.seals.append(Seal(step.seq, step.chain, tuple(p.seal_lines(live, step, locale))))
-        passes = turn_over(step, set(live.to_act()))
+        passes = turn_over(step, set(step.to_act))
         posted = False
         if passes or held.full():
             posted = await self._post_turn(live, held, mention=passes, wait=step.outcome is not None)
@@ -297,7 +297,7 @@ class DiscordNotifier:
     async def _update_dms(self, live: LiveMatch, step: Applied, late: frozenset[int] = frozenset()) -> None:
         if live.state is None:
             return
-        to_act = set(live.to_act())
+        to_act = step.to_act  # as it was after this step (after a crash, steps are delivered again)
         for seat in live.seats:
             if seat.is_ai or not seat.user_id:
                 continue

@@ -123,6 +123,9 @@ class Applied:
     reveals: tuple[Reveal, ...] = ()
     #: The log's chain after this step: posted with the commitments it seals, so the table holds it.
     chain: str | None = None
+    #: Who had to act once this step was played. Delivery judges a step by it, not by who acts now: steps
+    #: delivered again after a crash would otherwise each look like the end of a turn.
+    to_act: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

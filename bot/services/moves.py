@@ -31,6 +31,7 @@ from .core import ServiceCore
 from .drafts import Draft
 from .errors import ServiceError, StaleVersion
 from .model import Applied, LiveMatch, Reveal, Sealed
+from .replay import rebuild
 from .timers import Timers
 
 log = logging.getLogger("tavernier.matches")
@@ -194,7 +195,7 @@ class MoveOps(ServiceCore):
         open_list += new
         for c in opened:
             open_list.remove(c)
-        return self._applied(live.id, entry, action, events, outcome, new, opened)
+        return self._applied(live.id, entry, action, events, outcome, new, opened, live.to_act())
 
     @staticmethod
     def _seal(match_id: str, seq: int, seat: int, label: str, value: Any) -> Commitment:
@@ -210,6 +211,7 @@ class MoveOps(ServiceCore):
         outcome: Outcome | None,
         new: list[Commitment],
         opened: list[Commitment],
+        to_act: frozenset[int],
     ) -> Applied:
         reveals = tuple(
             Reveal(
@@ -234,6 +236,7 @@ class MoveOps(ServiceCore):
             sealed=tuple(Sealed(c.seat, c.label, c.digest) for c in new),
             reveals=reveals,
             chain=entry.meta.get("chain"),
+            to_act=to_act,
         )
 
     def _reveals(
@@ -296,8 +299,8 @@ class MoveOps(ServiceCore):
         for match_id, seq in await self.store.undelivered():
             try:
                 live = await self.get(match_id)
-                entries = await self.store.log(match_id, after=seq - 1)
-                entry = entries[0]
+                entries = await self.store.log(match_id)
+                entry = entries[seq]
                 every = await self.store.commitments(match_id)
                 new = [c for c in every if c.seq == seq]
                 opened = [c for c in every if c.revealed_seq == seq]
@@ -306,7 +309,9 @@ class MoveOps(ServiceCore):
                 outcome = (
                     Outcome.model_validate(live.rec.outcome) if live.rec.outcome and seq == live.version - 1 else None
                 )
-                step = self._applied(match_id, entry, action, events, outcome, new, opened)
+                after = rebuild(live.game, live.seats, live.rec.options, entries[: seq + 1])
+                to_act = frozenset() if outcome is not None else frozenset(live.game.to_act(after))
+                step = self._applied(match_id, entry, action, events, outcome, new, opened, to_act)
             except Exception:
                 log.exception("cannot redeliver match=%s seq=%d", match_id, seq)
                 continue

@@ -289,3 +289,41 @@ async def test_every_post_in_a_thread_counts_in_its_pace(tmp_path: Path) -> None
         times = [at for channel, at in taken if channel == int(thread["id"])]
         assert posts and len(times) == len(posts)  # the lobby included
         assert all(later - earlier >= 0.3 - 1e-3 for earlier, later in zip(times, times[2:], strict=False))
+
+
+async def test_a_turn_cut_by_a_crash_is_one_post_and_one_ping_after_the_restart(tmp_path: Path) -> None:
+    """A turn of several steps whose last step was saved but not delivered when the bot died: at the
+    restart each step was judged against who acts *now*, so each came out as its own post ending with
+    « À jouer », one ping per step. Each step is now judged by who acted after it: one post, one ping."""
+    from bot.testgames.duel import Draw
+
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        thread = table.thread_of(live)
+        rng = Rng(3)
+        notifier = table.bot.service.notifier
+        for _ in range(40):  # until a round winner must still answer: their pick is held
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+            if notifier._held.get(live.id):
+                break
+        (seat,) = live.state.stack[-1].seats
+        assert live.state.stack[-1].kind == "draw" and notifier._held[live.id]  # the position
+
+        async def dies_before_delivering(*_: Any) -> bool:
+            return False
+
+        notifier.applied = dies_before_delivering  # the draw is saved; the process dies before telling anyone
+        who = ("Alice", "Bob")[seat]
+        await table.click(who, table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+        await table.choose_in_menu(who, live, seat, Draw(take=False))
+        assert len(await table.service.store.undelivered()) >= 2  # the held pick and the draw
+        notifier._held.clear()
+        await table.bot.close()
+        before = len(table.fd.messages(thread, include_ephemeral=False))
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        table.bot = bot
+        after = table.fd.messages(thread, include_ephemeral=False)[before:]
+        assert len(after) == 1 and after[0]["content"].count("À jouer") == 1
+        assert await bot.service.store.undelivered() == []
