@@ -156,6 +156,9 @@ class ServiceCore:
     async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
         raise NotImplementedError
 
+    def delivered(self, match_id: str, seq: int) -> None:
+        raise NotImplementedError
+
     async def _save_match(self, live: LiveMatch, rec: MatchRecord) -> None:
         """The match row, conditional on the revision read; memory changes only once it is written."""
         try:
