@@ -70,13 +70,18 @@ class ReviewDesk:
     async def try_from(self, interaction: discord.Interaction[Any], match_id: str, seq: int) -> None:
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
+            channel = await parent_channel(interaction)
+            threads: list[discord.Thread] = []
+
+            async def opened(live: Any) -> None:
+                threads.append(await open_thread(self.host, interaction, live, channel, live.rec.locale))
+
             live = await self.service.try_from(
                 match_id,
                 seq,
                 interaction.user.id,
                 name=getattr(interaction.user, "display_name", "") or "?",
                 locale=a.locale,
+                opened=opened,
             )
-            channel = await parent_channel(interaction)
-            thread = await open_thread(self.host, interaction, live, channel, live.rec.locale)
-            await say(interaction, a.t("match.created", thread=thread.mention, id=live.id))
+            await say(interaction, a.t("match.created", thread=threads[0].mention, id=live.id))

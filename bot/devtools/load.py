@@ -83,7 +83,7 @@ async def worker(url: str, schema: str, shard: int, shards: int, out: str, ttl: 
                 continue
             live = await service.get(rec.id)
             if live.version != active[rec.id] and not live.lock.locked():
-                live = await service._reload(rec.id)  # another process played it (a takeover)
+                live = await service._reread(live)  # another process played it (a takeover)
             if live.rec.status != "active":
                 continue
             person = next((s for s in live.seats if not s.is_ai and s.seat in live.to_act()), None)

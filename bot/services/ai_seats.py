@@ -37,7 +37,8 @@ class AiSeats(ServiceCore):
             while not self.closed:
                 if not await self._lease(live.id):
                     return  # another process keeps this match; if it dies, the tick here takes over
-                live = self._live.get(live.id) or await self.get(live.id)  # read again if it changed
+                if self._known.get(live.id) is not live:
+                    return  # its rows could not be read again: the match left this process
                 ai_seats = sorted(self.ai_seat_numbers(live) & live.to_act())
                 if not ai_seats:
                     return

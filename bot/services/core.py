@@ -13,6 +13,7 @@ import re
 import secrets
 import socket
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
@@ -34,7 +35,7 @@ from bot.storage import (
 from . import commitments
 from .drafts import Drafts
 from .errors import ServiceError
-from .model import Applied, Fairness, LiveMatch
+from .model import Applied, Fairness, LiveMatch, Rows
 from .ports import Notifier, NullNotifier
 from .replay import rebuild, replay_recorded
 
@@ -75,9 +76,11 @@ class ServiceCore:
         self.max_steps = max_steps
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._clock = clock
+        #: The matches kept in memory (resident). `_known` is the identity map: every LiveMatch of this
+        #: process that anything still holds, resident or not, so that a match is never loaded twice.
         self._live: dict[str, LiveMatch] = {}
+        self._known: weakref.WeakValueDictionary[str, LiveMatch] = weakref.WeakValueDictionary()
         self._loading: dict[str, asyncio.Lock] = {}
-        self._open_commitments: dict[str, list[Commitment]] = {}
         self.drafts = Drafts()
         self.closed = False
         self._background: set[asyncio.Task[None]] = set()
@@ -160,6 +163,9 @@ class ServiceCore:
     async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
         raise NotImplementedError
 
+    def delivered(self, match_id: str, seq: int) -> None:
+        raise NotImplementedError
+
     async def _save_match(self, live: LiveMatch, rec: MatchRecord) -> None:
         """The match row, conditional on the revision read; memory changes only once it is written."""
         try:
@@ -171,8 +177,9 @@ class ServiceCore:
 
     # -- loading ----------------------------------------------------------------------------------
     async def get(self, match_id: str) -> LiveMatch:
-        """The live match, loaded from storage on first use. A match whose rows cannot be read is marked
-        broken once (its thread told) and refused from then on; the other matches are not affected."""
+        """The match's one object in this process, loaded from storage on first use. A match whose rows
+        cannot be read is marked broken once (its thread told) and refused from then on; the other
+        matches are not affected."""
         live = self._live.get(match_id)
         if live is not None:
             if getattr(self.store, "shared", False) and not live.lock.locked():
@@ -183,19 +190,29 @@ class ServiceCore:
         async with lock:
             live = self._live.get(match_id)
             if live is None:
-                rec = await self.store.get_match(match_id)
-                if rec is None:
-                    raise ServiceError("match_not_found", match=match_id)
-                live = await self._load_or_break(rec)
+                live = self._known.get(match_id)  # it left memory, but something still holds it
+                if live is None:
+                    rec = await self.store.get_match(match_id)
+                    if rec is None:
+                        raise ServiceError("match_not_found", match=match_id)
+                    live = LiveMatch.of(await self._load_or_break(rec), get_game(rec.game))
+                    self._known[match_id] = live
+                elif getattr(self.store, "shared", False) and not live.lock.locked():
+                    live = await self._fresh(live)
                 self._live[match_id] = live
-                if rec.status in ("finished", "cancelled"):
+                if live.rec.status in ("finished", "cancelled"):
                     self._retire(live)
                 else:
                     self._touch(live)
                     self._evict_idle()
         return live
 
-    async def _load_or_break(self, rec: MatchRecord) -> LiveMatch:
+    def _adopt(self, live: LiveMatch) -> None:
+        """A match just created here becomes its one object."""
+        self._live[live.id] = live
+        self._known[live.id] = live
+
+    async def _load_or_break(self, rec: MatchRecord) -> Rows:
         if rec.broken:
             raise ServiceError("corrupt_match", match=rec.id)
         try:
@@ -215,7 +232,7 @@ class ServiceCore:
         that server only; from no server (a DM), only by one of its players or its creator. Anything else
         is answered exactly as an unknown id: another server learns nothing, not even that the id exists
         or that its match is broken. Memory first, else the match's row (a broken match has one too)."""
-        live = self._live.get(match_id)
+        live = self._known.get(match_id)
         rec = live.rec if live is not None else await self.store.get_match(match_id)
         if rec is not None:
             if guild_id is not None:
@@ -254,13 +271,13 @@ class ServiceCore:
         now = self._clock()
         if self._leases.get(match_id, 0.0) - self.lease_ttl * 2 / 3 > now:
             return True
-        live = self._live.get(match_id)
+        live = self._known.get(match_id)
         owner = self.owns(live.rec.guild_id) if live is not None else None
         if not await self.store.take_lease(match_id, self.holder, now, self.lease_ttl, owner=owner):
             self._leases.pop(match_id, None)
             return False
         self._leases[match_id] = now + self.lease_ttl
-        live = self._live.get(match_id)
+        live = self._known.get(match_id)
         if live is not None:
             await self._fresh(live)
         return True
@@ -281,10 +298,15 @@ class ServiceCore:
             self._drop(match_id)
 
     def _drop(self, match_id: str) -> None:
+        """The match leaves memory: its object goes once nothing holds it (`_known` finds it until then)."""
         self._live.pop(match_id, None)
-        self._open_commitments.pop(match_id, None)
         self._loading.pop(match_id, None)
         self._recent.pop(match_id, None)
+
+    def _forget(self, match_id: str) -> None:
+        """No object answers for the match any more (its rows cannot be read): the next use reads them."""
+        self._drop(match_id)
+        self._known.pop(match_id, None)
 
     async def by_thread(self, thread_id: int) -> LiveMatch | None:
         for live in self._live.values():
@@ -296,29 +318,31 @@ class ServiceCore:
     def loaded(self) -> list[LiveMatch]:
         return list(self._live.values())
 
-    async def _load(self, rec: MatchRecord) -> LiveMatch:
+    async def _load(self, rec: MatchRecord) -> Rows:
         """Latest snapshot plus the log's tail; a snapshot from an older state shape is rebuilt from the
         whole log (every step's chance results are recorded, so the rebuild is exact) and saved again."""
         game: AnyGame = get_game(rec.game)
         seats = await self.store.seats(rec.id)
-        live = LiveMatch(rec=rec, seats=seats, game=game)
+        state: Any = None
+        rng: Rng | None = None
+        chain: str | None = None
         if rec.status in ("active", "finished") and rec.version > 0:
             snap = await self.store.latest_snapshot(rec.id)
             if snap is None:
                 raise ServiceError("corrupt_match", match=rec.id)
             if snap.state_version != game.state_version:
                 entries = await self.store.log(rec.id)
-                live.state = rebuild(game, seats, rec.options, entries)
-                dumped = game.dump_state(live.state)
+                state = rebuild(game, seats, rec.options, entries)
+                dumped = game.dump_state(state)
                 await self.store.put_snapshot(rec.id, entries[-1].seq, dumped, game.state_version)
                 log.info("snapshot rebuilt match=%s from=%d to=%d", rec.id, snap.state_version, game.state_version)
             else:
                 entries = await self.store.log(rec.id, after=snap.seq - 1)
-                live.state = replay_recorded(game, game.load_state(snap.state), entries[1:])
-            live.rng = Rng.from_state(entries[-1].rng_after)
-            live.chain = entries[-1].meta.get("chain")
-        self._open_commitments[rec.id] = await self.store.commitments(rec.id, open_only=True)
-        return live
+                state = replay_recorded(game, game.load_state(snap.state), entries[1:])
+            rng = Rng.from_state(entries[-1].rng_after)
+            chain = entries[-1].meta.get("chain")
+        opened = await self.store.commitments(rec.id, open_only=True)
+        return Rows(rec=rec, seats=seats, state=state, rng=rng, chain=chain, open_commitments=opened)
 
     async def _chain_before(self, live: LiveMatch) -> str:
         """The chain's value before the next step: the match id before the first; for a match saved before
@@ -346,16 +370,36 @@ class ServiceCore:
         """The match as its row says: another process may have played it (its AI seat or clock, taken
         over with its lease). One row read. Only a step written elsewhere reloads it: a row read before
         a move committed here is older than memory, and a metadata write of this process in flight (its
-        thread, its timers) is not news either."""
+        thread, its timers) is not news either. A change under way here (the lock held) is left alone:
+        its own write would be refused and read the match again."""
         rec = await self.store.get_match(live.id)
         if rec is not None and rec.version > live.version and not live.lock.locked():
-            return await self._reload(live.id)
+            return await self._reread(live)
         return live
 
+    async def _reread(self, live: LiveMatch) -> LiveMatch:
+        """Read the match again under its lock: a move of this process cannot commit in between, so
+        the object never goes back to rows older than itself."""
+        async with live.lock:
+            return await self._reload(live.id)
+
     async def _reload(self, match_id: str) -> LiveMatch:
-        """Forget the loaded match and read it again (another writer changed it)."""
-        self._live.pop(match_id, None)
-        return await self.get(match_id)
+        """Read the match again into its one object (another writer changed it): whoever holds the object
+        sees the new rows. The caller holds the match's lock (a refused write, `_reread`). A match whose
+        rows cannot be read any more leaves memory and is refused (marked broken once)."""
+        live = self._known.get(match_id)
+        if live is None:
+            return await self.get(match_id)
+        rec = await self.store.get_match(match_id)
+        try:
+            if rec is None:
+                raise ServiceError("match_not_found", match=match_id)
+            rows = await self._load_or_break(rec)
+        except ServiceError:
+            self._forget(match_id)
+            raise
+        live.refresh(rows)
+        return live
 
     # -- queries ----------------------------------------------------------------------------------
     async def verify(self, match_id: str) -> tuple[int, list[Commitment]]:

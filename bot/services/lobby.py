@@ -73,8 +73,7 @@ class LobbyOps(ServiceCore):
     async def _create(self, rec: MatchRecord, seats: list[SeatRecord]) -> LiveMatch:
         await self.store.create_match(rec, seats)
         live = LiveMatch(rec=rec, seats=seats, game=get_game(rec.game))
-        self._live[rec.id] = live
-        self._open_commitments[rec.id] = []
+        self._adopt(live)
         self._touch(live)
         self._evict_idle()
         log.info("match created match=%s game=%s", rec.id, rec.game)

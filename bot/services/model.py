@@ -40,9 +40,23 @@ class Inbox:
         self.dm_id, self.digest, self.every = None, "", ""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A match as its rows say: what a LiveMatch is made of, or refreshed from, when it is read."""
+
+    rec: MatchRecord
+    seats: list[SeatRecord]
+    state: Any = None
+    rng: Rng | None = None
+    chain: str | None = None
+    open_commitments: list[Commitment] = field(default_factory=list)
+
+
+@dataclass(slots=True, weakref_slot=True)
 class LiveMatch:
-    """A loaded match: its record, seats and, once started, the engine state."""
+    """A loaded match: its record, seats and, once started, the engine state. A process holds at most
+    one object per match (docs/storage.md, "One object per match"): reading it again refreshes this
+    object in place, so whoever holds it (an AI task, a delivery, a handler) sees what the rows say."""
 
     rec: MatchRecord
     seats: list[SeatRecord]
@@ -56,6 +70,20 @@ class LiveMatch:
     undo_request: tuple[int, int] | None = None
     #: The log's chain after its last step (`commitments.chain_link`); None before the first step.
     chain: str | None = None
+    #: The commitments made and not yet opened (a REVEAL or the end opens them).
+    open_commitments: list[Commitment] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, rows: Rows, game: AnyGame) -> LiveMatch:
+        live = cls(rec=rows.rec, seats=rows.seats, game=game)
+        live.refresh(rows)
+        return live
+
+    def refresh(self, rows: Rows) -> None:
+        """Take what the rows say, all at once (no await in between); what lives in memory only (the
+        locks, the inboxes, a pending undo request) stays."""
+        self.rec, self.seats, self.state, self.rng = rows.rec, rows.seats, rows.state, rows.rng
+        self.chain, self.open_commitments = rows.chain, list(rows.open_commitments)
 
     def inbox_of(self, seat: int) -> Inbox:
         return self.inbox.setdefault(seat, Inbox())

@@ -191,10 +191,9 @@ class MoveOps(ServiceCore):
         live.rec, live.state, live.rng, live.chain = rec, state, rng, chain
         if outcome is not None:
             self._retire(live)
-        open_list = self._open_commitments.setdefault(live.id, [])
-        open_list += new
+        live.open_commitments += new
         for c in opened:
-            open_list.remove(c)
+            live.open_commitments.remove(c)
         return self._applied(live.id, entry, action, events, outcome, new, opened, live.to_act())
 
     @staticmethod
@@ -244,7 +243,7 @@ class MoveOps(ServiceCore):
     ) -> list[Commitment]:
         """Commitments this step opens (one it locks included): the answers of the seats a REVEAL names
         (or the labels it names), or every one at the end of the match."""
-        pending = [*self._open_commitments.get(live.id, []), *new]
+        pending = [*live.open_commitments, *new]
         if ended:
             return list(pending)
         opened: list[Commitment] = []

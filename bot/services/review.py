@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import Rng, public
@@ -13,6 +14,9 @@ from .errors import ServiceError
 from .model import LiveMatch
 from .replay import rebuild
 from .timers import Timers
+
+#: Opens the new match's thread (and its first message) before anything of the match is posted.
+Opened = Callable[[LiveMatch], Awaitable[None]]
 
 
 class ReviewOps(ServiceCore):
@@ -26,11 +30,18 @@ class ReviewOps(ServiceCore):
         state = rebuild(live.game, live.seats, live.rec.options, entries[: seq + 1])
         return live, state, entries[seq], len(entries) - 1
 
-    async def try_from(self, match_id: str, seq: int, user_id: int, *, name: str, locale: str) -> LiveMatch:
+    async def try_from(
+        self, match_id: str, seq: int, user_id: int, *, name: str, locale: str, opened: Opened | None = None
+    ) -> LiveMatch:
         """`/partie essayer`: a new match against the AI from step `seq` of a finished one, seen from the
         seat the player had (seat 0 if they did not play): what that seat could not see is dealt again
         at random (the game's `determinize`), so knowing the old log gives nothing away. The start state
-        is recorded in the set-up step, so the new match replays like any other."""
+        is recorded in the set-up step, so the new match replays like any other.
+
+        The match starts at once, unlike a lobby: `opened` gives it its thread after its set-up step is
+        saved and before that step is delivered or the AI plays, or both would be posted to no thread (a
+        practice the person starts showed no Play button). If `opened` fails (it cancels the match), nothing
+        is posted and the AI never plays."""
         old, state, _entry, _last = await self.state_at(match_id, seq)
         if old.game.outcome(state) is not None:
             raise ServiceError("try_over")
@@ -59,5 +70,12 @@ class ReviewOps(ServiceCore):
                 meta={"start": old.game.dump_state(start)},
             )
             await live.delivery.acquire()
+        if opened is not None:
+            try:
+                await opened(live)
+            except BaseException:
+                live.delivery.release()
+                self.delivered(live.id, step.seq)  # cancelled by then: nothing waits in the outbox
+                raise
         await self._deliver(live, step)
         return live

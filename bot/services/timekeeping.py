@@ -89,7 +89,6 @@ class TimeOps(ServiceCore):
     async def _tick_match(self, live: LiveMatch) -> int:
         if not await self._lease(live.id):
             return 0  # another process keeps this match's time
-        live = self._live.get(live.id) or live
         now = self._clock()
         done = 0
         timers = self.timers(live)

@@ -182,8 +182,7 @@ async def test_a_match_in_play_before_the_chain_chains_its_whole_log_from_then_o
     for _ in range(3):
         await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
     await _as_saved_before_the_chain(table, live)
-    table.service._drop(live.id)  # read again from its rows, as after an upgrade
-    live = await table.service.get(live.id)
+    await table.service._reread(live)  # read again from its rows, as after an upgrade
     assert live.chain is None
     while live.rec.status == "active":
         await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)

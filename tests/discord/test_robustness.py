@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 
 import discord
@@ -188,6 +189,23 @@ async def test_a_restart_syncs_the_commands_only_when_they_changed(tmp_path: Pat
         await start_bot(table.fd, changed, [table.guild])
         assert len(table.fd.find("PUT", syncs)) == 2 and table.fd.find("PUT", syncs)[-1].json == sent
         table.bot = changed
+
+
+async def test_a_bot_started_again_and_left_open_is_closed_with_the_fake_discord(tmp_path: Path) -> None:
+    """`pytest -n 0` on a file whose test started the bot again without closing it never exited: the open
+    store's threads kept the process alive. The fake Discord now closes every bot still open at its end."""
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db) as table:
+        await table.bot.close()
+        before = set(threading.enumerate())
+        again = TavernierBot(database_path=str(db), ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, again, [table.guild])
+        its_database = [
+            t for t in set(threading.enumerate()) - before if "tavernier-db" in t.name or "_connection_worker" in t.name
+        ]
+        assert its_database and not again.is_closed()  # the store's writer and reader threads
+    assert again.is_closed() and again.store is None
+    assert not [t.name for t in its_database if t.is_alive()]
 
 
 async def test_restart_resumes_and_old_buttons_work(tmp_path: Path) -> None:

@@ -140,7 +140,7 @@ async def test_another_servers_moderator_names_no_match_of_this_one_by_command(s
     done = await _finished(table)
     broken = await started_match(table)
     await table.service.store.mark_broken(broken.id, "test")
-    table.service._drop(broken.id)  # read again from its row: broken
+    table.service._forget(broken.id)  # read again from its row: broken
     matches = len(table.live_matches())
     unknown = await servers.mallory_types("annuler", partie="0123abcd")
     assert unknown == NOT_FOUND

@@ -120,9 +120,19 @@ class FakeDiscord(InteractionBuilders):
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        await self._restore()
+        try:
+            await self._close_bots()
+        finally:
+            await self._restore()
         if exc_type is None:
             self.check()
+
+    async def _close_bots(self) -> None:
+        """Close every bot logged in here that is still open (a bot a test started again and left):
+        an open bot keeps its database's threads alive, and the test process would never exit."""
+        for bot in self._bots:
+            if not bot.is_closed():
+                await bot.close()
 
     async def _restore(self) -> None:
         try:
