@@ -26,9 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 HOLDER = """
 import asyncio, sys
-from bot import games as game_folders
-from bot.engine import load_games
-from bot import testgames
+from bot import games as game_folders, testgames
 from bot.engine import load_games
 from bot.services import MatchService
 from bot.storage.pg import PgStore
