@@ -17,8 +17,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import games as game_folders
 from bot.config import Settings
-from bot.games import load_all as load_all_games
+from bot.engine import load_games
 from bot.logs import setup_logging
 from bot.services import MatchService
 from bot.storage import StorageUnavailable, Store, is_postgres, open_store
@@ -96,7 +97,7 @@ class TavernierBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self.load_games:
-            load_all_games()
+            load_games(game_folders)
         self.store = await open_store(self.database_path, **self.store_options)
         await setup_cogs(self)
         if self.sync_commands:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.engine import games
+from bot.engine import game_defs
 from bot.services import MatchService
 
 from .answers import drop_unacknowledged
@@ -44,7 +44,7 @@ async def setup_cogs(bot: Any) -> None:
     await bot.add_cog(CardsCog(bot, host))
     await bot.add_cog(PreferencesCog(bot, host))
     await bot.add_cog(RatingsCog(bot, host))
-    for game in games():
+    for game in game_defs():
         group = build_game_group(game, host)
         if group is not None:
             bot.tree.add_command(group)

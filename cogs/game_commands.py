@@ -1,4 +1,4 @@
-"""One slash command group per game, built from the game's `decisions`.
+"""One slash command group per game, named by its `GameDef.command`, built from the game's `decisions`.
 
 `/<game> <family> choix:<autocomplete>`: the option suggests the caller's choices of that family only
 (the value is `version:` and the action by value, public data), so every decision of every phase has
@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.engine import AnyGameDef
 from bot.i18n import catalog
 from bot.services import ServiceError
 
@@ -24,17 +25,18 @@ def _text(key: str, fallback: str) -> str:
     return catalog().get(key, "fr") or fallback
 
 
-def build_game_group(game: Any, host: Host) -> app_commands.Group | None:
-    """The `/<key>` group of a game with declared decisions (None when it has none)."""
-    if not game.families:
+def build_game_group(game: AnyGameDef, host: Host) -> app_commands.Group | None:
+    """The `/<command>` group of a game with declared decisions (None when it has none)."""
+    families = game.rules.families
+    if not families:
         return None
     key = game.key
     group = app_commands.Group(
-        name=ls(getattr(game, "command", None) or key, f"{key}.cmd.name"),
+        name=ls(game.command, f"{key}.cmd.name"),
         description=ls(_text(f"{key}.cmd.desc", key)[:100], f"{key}.cmd.desc"),
         guild_only=True,
     )
-    for slug, kinds in game.families.items():
+    for slug, kinds in families.items():
         group.add_command(_decision_command(key, slug, tuple(kinds), host))
     return group
 

@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.names import fold
 from bot.i18n import t
 from bot.rules import by_id
-from bot.rules.model import GAMES
-from bot.rules.search import GAME_LABELS, default_index
+from bot.rules.loader import registered_files
+from bot.rules.search import default_index, game_label, game_words
 from bot.rules.sources import official, public_source
 
 from . import presenters as p
@@ -33,7 +34,25 @@ log = logging.getLogger("tavernier.cogs.rules")
 #: Below this search score the best hit is a guess, not an answer (nonsense scores 10-30, real questions 80+).
 MIN_SCORE = 45.0
 
-GAME_CHOICES = [app_commands.Choice(name=GAME_LABELS[g], value=g) for g in GAMES]
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """`/regle jeu:`: the registered games that have rules entries, by name (a game registered after
+    the cog loaded shows too, hence autocomplete rather than fixed choices)."""
+    typed = fold(current)
+    named = [(game_label(key), key) for key, _ in registered_files()]
+    return [app_commands.Choice(name=n, value=k) for n, k in sorted(named) if typed in fold(n) or typed in k][:25]
+
+
+def game_named(value: str | None) -> str | None:
+    """The game a `jeu:` value names (a key from the list, or a name or word typed); None: every game."""
+    if not value:
+        return None
+    keys = {key for key, _ in registered_files()}
+    folded = fold(value)
+    words, phrases = game_words()
+    by_label = {fold(game_label(k)): k for k in keys}
+    found = value if value in keys else words.get(folded) or phrases.get(folded) or by_label.get(folded)
+    return found if found in keys else None
 
 
 def rule_embed(entry: Any, locale: str) -> discord.Embed:
@@ -43,11 +62,8 @@ def rule_embed(entry: Any, locale: str) -> discord.Embed:
         colour=discord.Colour.dark_teal(),
     )
     source = public_source(entry, locale)
-    footer = (
-        GAME_LABELS[entry.game]
-        if source is None
-        else t("rules.footer", locale, game=GAME_LABELS[entry.game], source=source)
-    )
+    label = game_label(entry.game)
+    footer = label if source is None else t("rules.footer", locale, game=label, source=source)
     if official(entry):
         footer = t("rules.official", locale) + " · " + footer
     elif entry.decision:
@@ -149,7 +165,8 @@ class RulesCog(commands.Cog):
         if not interaction.channel_id:
             return None
         live = await self.host.service.by_thread(interaction.channel_id)
-        return live.game.key if live is not None and live.game.key in GAMES else None
+        keys = {key for key, _ in registered_files()}
+        return live.game.key if live is not None and live.game.key in keys else None
 
     @app_commands.command(
         name=ls("regle", "cmd.regle.name"), description=ls("Chercher une règle pour la table", "cmd.regle.desc")
@@ -164,7 +181,6 @@ class RulesCog(commands.Cog):
         game=ls("Limiter à un jeu", "opt.regle_jeu.desc"),
         private=ls("Réponse visible de vous seul", "opt.prive.desc"),
     )
-    @app_commands.choices(game=GAME_CHOICES)
     async def rule(
         self, interaction: discord.Interaction[Any], question: str, game: str | None = None, private: bool = False
     ) -> None:
@@ -173,7 +189,7 @@ class RulesCog(commands.Cog):
         try:
             entry = by_id().get(question)  # an autocomplete choice is an id
             if entry is None:
-                key = game or await self._game_here(interaction)
+                key = game_named(game) or await self._game_here(interaction)
                 hits = default_index().search(question, game=key, limit=1)
                 entry = hits[0].entry if hits and hits[0].score >= MIN_SCORE else None
             if entry is None:
@@ -199,9 +215,13 @@ class RulesCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         ns = interaction.namespace
-        game = getattr(ns, "jeu", None) or getattr(ns, "game", None) or await self._game_here(interaction)
+        game = game_named(getattr(ns, "jeu", None) or getattr(ns, "game", None)) or await self._game_here(interaction)
         pairs = default_index().autocomplete(current, game=game, locale=locale)
         return [app_commands.Choice(name=name, value=rid) for name, rid in pairs[:25]]
+
+    @rule.autocomplete("game")
+    async def _rule_games(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
 
 
 RULE_ITEMS = (RuleButton, PinButton)

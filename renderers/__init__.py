@@ -13,13 +13,12 @@ from typing import Any
 from PIL import Image
 
 from .encode import to_png
-from .registry import register_renderer, renderer_for
+from .registry import renderer_for
 from .theme import PHONE_WIDTH
 
 __all__ = [
     "Rendered",
     "at_phone_width",
-    "register_renderer",
     "render_board_png",
     "render_hand_png",
     "render_preview_png",

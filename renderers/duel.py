@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.testgames.duel import DuelView
+from bot.testgames.duel.game import DuelView
 from renderers.theme import DEFAULT, Theme, font
 
 from .renderer import Renderer

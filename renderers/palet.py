@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.table.units import INCH
-from bot.testgames.palet import BOARD, PaletView
+from bot.testgames.palet.game import BOARD, PaletView
 
 from .renderer import Renderer
 from .theme import DEFAULT, Theme, font

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.games import load_all
+from bot import games as game_folders
+from bot import testgames
+from bot.engine import load_games
 from bot.services import MatchService
 from bot.storage import Store
-from bot.testgames import register_test_games
 
-register_test_games()
-load_all()  # every game and its catalog: renderers and presenters translate through the one catalog
+load_games(testgames)
+load_games(game_folders)  # every game and its catalog: renderers and presenters translate through the one catalog
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

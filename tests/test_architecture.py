@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,6 +23,7 @@ FORBIDDEN: dict[str, set[str]] = {
         "random",
     },
     "bot/games": {"discord", "PIL", "aiosqlite", "bot.services", "bot.storage", "cogs", "renderers", "random"},
+    "bot/testgames": {"discord", "PIL", "aiosqlite", "bot.services", "bot.storage", "cogs", "renderers", "random"},
     "bot/ai": {"discord", "PIL", "aiosqlite", "bot.services", "bot.storage", "cogs", "renderers", "random"},
     "bot/rules": {"discord", "PIL", "aiosqlite", "bot.services", "bot.storage", "cogs", "renderers"},
     "bot/i18n": {"discord", "PIL", "aiosqlite", "bot.services", "bot.storage", "cogs", "renderers"},
@@ -31,6 +33,11 @@ FORBIDDEN: dict[str, set[str]] = {
     "cogs": {"aiosqlite", "PIL"},
     "bot/config.py": {"discord", "PIL", "aiosqlite"},
 }
+#: Where a layer reaches above itself, and exactly how (#24): the `__init__.py` assembling a game folder's
+#: `GameDef` imports the game's renderer (every other module of a game stays pure), and the kernel names
+#: the renderer's type for the type checker only (under TYPE_CHECKING: it never imports it).
+ASSEMBLER = re.compile(r"bot/(games|testgames)/[a-z0-9_]+/__init__\.py")
+TYPE_ONLY: dict[str, set[str]] = {"bot/engine/gamedef.py": {"renderers.renderer"}}
 ONLY_HERE = {
     "discord": ("cogs/", "bot/app.py", "bot/devtools/"),
     "PIL": ("renderers/",),
@@ -39,7 +46,10 @@ ONLY_HERE = {
 
 
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return _names(ast.parse(path.read_text(encoding="utf-8")))
+
+
+def _names(tree: ast.AST) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -47,6 +57,19 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
     return names
+
+
+def _type_only_imports(path: Path) -> set[str]:
+    """What a module imports under `if TYPE_CHECKING:` at its top level (for the checker, never run)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    blocks = [n for n in tree.body if isinstance(n, ast.If) and _is_type_checking(n.test)]
+    return {name for block in blocks for stmt in block.body for name in _names(stmt)}
+
+
+def _allowed(rel: str, path: Path) -> set[str]:
+    """The imports above its layer a file may have (ASSEMBLER, TYPE_ONLY)."""
+    allowed = {n for n in _imports(path) if _matches(n, "renderers")} if ASSEMBLER.fullmatch(rel) else set()
+    return allowed | (_type_only_imports(path) & TYPE_ONLY.get(rel, set()))
 
 
 def _matches(name: str, banned: str) -> bool:
@@ -61,7 +84,7 @@ def test_layers_do_not_reach_above_themselves() -> None:
     problems = []
     for path in _files():
         rel = path.relative_to(ROOT).as_posix()
-        imported = _imports(path)
+        imported = _imports(path) - _allowed(rel, path)
         for prefix, banned in FORBIDDEN.items():
             if rel.startswith(prefix):
                 problems += [f"{rel} imports {n}" for n in imported for b in banned if _matches(n, b)]
@@ -76,6 +99,23 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     bad.write_text("import discord\nfrom PIL import Image\nfrom bot.storage import Store\n")
     assert {"discord", "PIL", "bot.storage"} <= _imports(bad)
     assert _matches("bot.storage.store", "bot.storage") and not _matches("bot.storagex", "bot.storage")
+
+
+def test_only_a_game_folders_init_imports_its_renderer_and_the_kernel_only_its_type(tmp_path: Path) -> None:
+    """A game's `__init__.py` may import `renderers` (its GameDef's renderer), no other module of a game;
+    `bot/engine/gamedef.py` may name `renderers.renderer` under TYPE_CHECKING only."""
+    module = tmp_path / "m.py"
+    module.write_text("from renderers.liber import RENDERER\n")
+    assert _allowed("bot/games/liber/__init__.py", module) == {"renderers.liber"}
+    assert _allowed("bot/testgames/duel/__init__.py", module) == {"renderers.liber"}
+    assert _allowed("bot/games/liber/views.py", module) == set()
+    assert _allowed("bot/games/__init__.py", module) == set()
+    module.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from renderers.renderer import Renderer\n"
+    )
+    assert _allowed("bot/engine/gamedef.py", module) == {"renderers.renderer"}
+    module.write_text("from renderers.renderer import Renderer\n")
+    assert _allowed("bot/engine/gamedef.py", module) == set()
 
 
 # --- Imports hidden inside functions, and import circles (#24) ---------------------------------------

@@ -109,10 +109,11 @@ def test_the_demo_refuses_an_unknown_game_in_one_line(capsys: pytest.CaptureFixt
 
 def test_each_demo_seed_deals_a_different_match(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m bot demo --seed N`: the seed reaches the match's own deal, not only the player's choices."""
+    from bot import games as game_folders
     from bot.devtools.demo import play_one
-    from bot.games import load_all
+    from bot.engine import load_games
 
-    load_all()
+    load_games(game_folders)
     summaries = []
     for seed in (1, 2):
         assert asyncio.run(play_one("altered", None, seed=seed, quiet=False))

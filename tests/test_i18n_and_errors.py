@@ -97,9 +97,10 @@ def test_no_template_writes_a_plural_with_parentheses_or_a_range_from_n_to_n() -
     machine-made."""
     import re
 
-    from bot.games import load_all
+    from bot import games as game_folders
+    from bot.engine import load_games
 
-    load_all()
+    load_games(game_folders)
     for locale in ("fr", "en"):
         for key in catalog().keys(locale):
             text = catalog().get(key, locale) or ""
@@ -139,11 +140,11 @@ def test_the_final_log_tells_private_events_in_the_third_person() -> None:
     """The end's public log reveals private events: « Main de départ d'Alice », not « Votre main »."""
     from types import SimpleNamespace
 
-    from bot.engine import Event
-    from bot.games import load_all
+    from bot import games as game_folders
+    from bot.engine import Event, load_games
     from cogs.presenters import event_line
 
-    load_all()
+    load_games(game_folders)
     for key, kind, params in (
         ("liber", "opening_hand", {"cards": "Brute, Goule"}),
         ("liber", "you_drew", {"card": "Brute"}),

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from bot.engine import Rng, SeatSpec
-from bot.testgames.duel import GAME
+from bot.testgames.duel.game import DUEL
 from renderers import render_board_png, render_hand_png, summary_text
 from renderers.generic import render_board as generic_board
 from renderers.theme import font
@@ -25,11 +25,11 @@ def test_french_accents_and_symbols_have_glyphs() -> None:
 
 
 def _state():  # type: ignore[no-untyped-def]
-    return GAME.setup([SeatSpec(seat=0, name="Élodie"), SeatSpec(seat=1, name="Bob")], {}, Rng(1)).state
+    return DUEL.setup([SeatSpec(seat=0, name="Élodie"), SeatSpec(seat=1, name="Bob")], {}, Rng(1)).state
 
 
 def test_board_png_is_discord_friendly() -> None:
-    rendered = render_board_png("duel", GAME.view(_state(), None), "fr")
+    rendered = render_board_png("duel", DUEL.view(_state(), None), "fr")
     img = Image.open(io.BytesIO(rendered.png))
     assert img.format == "PNG" and img.size == (720, 420)
     assert len(rendered.png) < 1024 * 1024
@@ -37,14 +37,14 @@ def test_board_png_is_discord_friendly() -> None:
 
 def test_hand_only_for_a_seat_and_summary_marks_private_content() -> None:
     state = _state()
-    assert render_hand_png("duel", GAME.view(state, None), "fr") is None
-    assert render_hand_png("duel", GAME.view(state, 0), "fr") is not None
-    assert "🂠" in summary_text("duel", GAME.view(state, 0), "fr")
-    assert "🂠" not in summary_text("duel", GAME.view(state, None), "fr")
+    assert render_hand_png("duel", DUEL.view(state, None), "fr") is None
+    assert render_hand_png("duel", DUEL.view(state, 0), "fr") is not None
+    assert "🂠" in summary_text("duel", DUEL.view(state, 0), "fr")
+    assert "🂠" not in summary_text("duel", DUEL.view(state, None), "fr")
 
 
 def test_generic_renderer_draws_any_view() -> None:
-    img = generic_board(GAME.view(_state(), None), locale="fr")
+    img = generic_board(DUEL.view(_state(), None), locale="fr")
     assert img.size[0] == 900 and img.size[1] > 100
 
 

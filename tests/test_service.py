@@ -14,7 +14,7 @@ from bot.engine import EngineError, IllegalAction, Rng
 from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion, commitments
 from bot.services.replay import replay_from_seed
 from bot.storage import Store
-from bot.testgames.duel import Draw, Pick
+from bot.testgames.duel.game import Draw, Pick
 from tests.support.agents import ai_move
 
 ALICE, BOB, EVE = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Eve")

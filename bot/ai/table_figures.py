@@ -1,17 +1,18 @@
 """The figures every table game gives the bench (its section `== <game> (table)`): the AI against a
 random player over seeded games in worker processes, and the percentiles of timed samples.
 
-A game is named by its import path (`bot.games.colors.game:COLORS`) so that workers can load it."""
+The game object itself goes to the workers: it pickles as a reference to its module and class."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import statistics
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from bot.engine import AnyGame
 
 from .agents import RandomAgent
 from .arena import play
@@ -20,11 +21,6 @@ from .arena import play
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
-
-
-def load(target: str) -> Any:
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 class Timed:
@@ -41,10 +37,9 @@ class Timed:
         return action
 
 
-def _game(job: tuple[str, str, int]) -> tuple[bool, list[float], str, int]:
+def _game(job: tuple[AnyGame, str, int]) -> tuple[bool, list[float], str, int]:
     """One seeded game, the AI on seat seed % 2: (AI won, its decision times, reason, rounds)."""
-    target, rounds_attr, seed = job
-    game = load(target)
+    game, rounds_attr, seed = job
     timed = Timed(game.agent())
     me = seed % 2
     agents = (timed, RandomAgent()) if me == 0 else (RandomAgent(), timed)
@@ -52,10 +47,10 @@ def _game(job: tuple[str, str, int]) -> tuple[bool, list[float], str, int]:
     return me in played.outcome.winners, timed.times, str(played.state.reason), getattr(played.state, rounds_attr)
 
 
-def ai_vs_random(target: str, games: int, rounds_attr: str = "round") -> dict[str, Any]:
+def ai_vs_random(game: AnyGame, games: int, rounds_attr: str = "round") -> dict[str, Any]:
     """The AI against a random player over `games` seeded games, seats alternating."""
     workers = max(1, min(os.cpu_count() or 1, 4))
-    jobs = [(target, rounds_attr, seed) for seed in range(1, games + 1)]
+    jobs = [(game, rounds_attr, seed) for seed in range(1, games + 1)]
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(_game, jobs, chunksize=4))
     times = [t for _, ts, _, _ in results for t in ts]

@@ -12,14 +12,13 @@ Measured here, never asserted in tests (shared machines are noisy):
   (bot/devtools/load.py, AI against AI too) and through the offline Discord, one gateway connection
   per process (bot/devtools/load_discord.py): actions per second, p99 interaction → response, and
   the moves lost or duplicated;
-- and whatever a game or the rules lookup exposes in its own `bench` module.
+- and whatever a game declares in its `GameDef.bench` (a `BenchDef`), and the rules lookup's figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import json
 import os
 import statistics
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.ai import fallback_agent
-from bot.engine import ANY, Rng, SeatSpec, get_game
+from bot.engine import ANY, Rng, SeatSpec, game_def, get_game
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -273,13 +272,12 @@ def rss_figures(key: str, matches: int, extra_args: list[str]) -> dict[str, floa
 
 def table_render_figures(key: str) -> dict[str, float]:
     """A table game's render time along a seeded match (public views)."""
-    import importlib.util
-
-    if importlib.util.find_spec(f"renderers.{key}") is None:
-        return {}
     from renderers import render_board_png
 
-    views = importlib.import_module(f"bot.games.{key}.bench").sample_views()
+    bench = game_def(key).bench
+    if bench is None or bench.table is None:
+        return {}
+    views = bench.table.sample_views()
     times, sizes = [], []
     render_board_png(key, views[0], "fr")  # fonts and catalogs load once per process: not a render
     for view in views:
@@ -293,21 +291,38 @@ def table_render_figures(key: str) -> dict[str, float]:
     }
 
 
-TABLE_GAMES = ("colors", "confrontation", "warcry")
+def table_games(keys: list[str]) -> list[str]:
+    """The table games among `keys`: those whose `BenchDef` has a `table` section."""
+    return [k for k in keys if (bench := game_def(k).bench) is not None and bench.table is not None]
 
 
 # -- game- and lookup-specific figures -------------------------------------------------------------
-def module_figures(module: str, calls: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
-    try:
-        mod = importlib.import_module(module)
-    except ImportError:
-        return {}
+def engine_figures(key: str, playouts: int, ai_games: int) -> dict[str, Any]:
+    """A game's own loops (its `BenchDef`): seeded playouts and the greedy player against itself, its
+    invariant checked at every step."""
+    bench = game_def(key).bench
     out: dict[str, Any] = {}
-    for name, args in calls.items():
-        fn = getattr(mod, name, None)
-        if fn is not None:
-            out[name] = fn(*args)
+    if bench is not None and bench.playout_stats is not None:
+        out["playout_stats"] = bench.playout_stats(playouts, 1)
+    if bench is not None and bench.ai_vs_ai is not None:
+        out["ai_vs_ai"] = bench.ai_vs_ai(ai_games, 1, "easy")  # conservation over the greedy player's games
     return out
+
+
+def table_figures(key: str, games: int) -> dict[str, Any]:
+    """A table game's section: its own figures (the AI against random, suggestions, line of sight) and
+    its renders."""
+    bench = game_def(key).bench
+    if bench is None or bench.table is None:
+        return {}
+    return {**bench.table.figures(games), **table_render_figures(key)}
+
+
+def rules_figures() -> dict[str, Any]:
+    """The rules lookup's search latency and quality on the labelled queries."""
+    from bot.rules.quality import evaluate_default, search_latency
+
+    return {"search_latency": search_latency(500), "evaluate_default": evaluate_default()}
 
 
 def ai_figures(key: str, games: int, balance_games: int, quiet: bool) -> dict[str, Any]:
@@ -315,7 +330,8 @@ def ai_figures(key: str, games: int, balance_games: int, quiet: bool) -> dict[st
     against a random one, decision times, and each starter deck's share of wins in mirror matches."""
     from . import strength
 
-    decks = module_figures(f"bot.games.{key}.bench", {"balance_decks": ()}).get("balance_decks")
+    bench = game_def(key).bench
+    decks = list(bench.balance_decks()) if bench is not None and bench.balance_decks is not None else []
     if not decks:
         return {}
     say = (lambda *_: None) if quiet else print
@@ -418,13 +434,7 @@ def main(argv: list[str]) -> int:
             f"{mem['startup_s']} s ({mem['loaded_at_start']} loaded), tick {mem['tick_ms']} ms, longest "
             f"event-loop pause {mem['loop_pause_max_ms']} ms"
         )
-        engine = module_figures(
-            f"bot.games.{key}.bench",
-            {
-                "playout_stats": (args.playouts, 1),
-                "ai_vs_ai": (args.ai_games, 1, "easy"),  # conservation over the greedy player's games
-            },
-        )
+        engine = engine_figures(key, args.playouts, args.ai_games)
         if engine:
             fig["engine"] = engine
             say(f"  engine {json.dumps(engine)}")
@@ -471,12 +481,8 @@ def main(argv: list[str]) -> int:
                 f"lost {crash['lost']}, half-applied {crash['half_applied']}, undelivered after restart "
                 f"{crash['undelivered_after_restart']} ({crash['seconds']} s)"
             )
-    for key in TABLE_GAMES if args.table_games else ():
-        if args.game and key not in args.game:
-            continue
-        # a table game's figures: the AI against random, suggestions, line of sight, renders
-        table_fig = module_figures(f"bot.games.{key}.bench", {"figures": (args.table_games,)}).get("figures", {})
-        table_fig.update(table_render_figures(key))
+    for key in table_games(wanted) if args.table_games else ():
+        table_fig = table_figures(key, args.table_games)
         report[key] = table_fig
         if not args.json:
             print(f"== {key} (table): {json.dumps(table_fig)}")
@@ -495,7 +501,7 @@ def main(argv: list[str]) -> int:
         if not args.json:
             for name, fig in report[section].items():
                 print(f"== {label} ({name}): {json.dumps(fig)}")
-    rules = module_figures("bot.rules.quality", {"search_latency": (500,), "evaluate_default": ()})
+    rules = rules_figures()
     if rules:
         report["rules"] = rules
     if args.json:

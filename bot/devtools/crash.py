@@ -26,9 +26,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import Rng, get_game
+import bot.games
+import bot.testgames
+from bot.engine import Rng, get_game, load_games
 from bot.engine.rng import choice
-from bot.games import load_all
 
 from .fakediscord import FakeDiscord
 from .table import custom_ids, move_of, random_menu_click
@@ -239,10 +240,8 @@ async def run(kills: int, seed: int = 1, workdir: Path | None = None, kill_rate:
     """Play until `kills` kills happened, then finish cleanly and return the figures."""
     import tempfile
 
-    load_all()
-    from bot.testgames import register_test_games
-
-    register_test_games()
+    load_games(bot.games)
+    load_games(bot.testgames)
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         campaign = Campaign(Path(workdir or tmp), seed)

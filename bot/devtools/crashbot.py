@@ -34,9 +34,10 @@ def main(argv: list[str]) -> int:
     discord.http.Route.BASE = args.base + "/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.base.replace("http://", "ws://") + "/gateway")
     if args.test_games:
-        from bot.testgames import register_test_games
+        from bot import testgames
+        from bot.engine import load_games
 
-        register_test_games()
+        load_games(testgames)
     shards = {} if args.shards is None else {"shard_ids": [args.shard or 0], "shard_count": args.shards}
     bot = TavernierBot(
         database_path=args.db,

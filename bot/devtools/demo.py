@@ -14,20 +14,20 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bot.engine import Rng, games
+import bot.games
+import bot.testgames
+from bot.engine import Rng, game_defs, load_games
 
 MAX_TURNS = 4000
 
 
 def _register_games(include_test_game: bool) -> list[str]:
-    from bot.games import load_all
-
-    load_all()
-    if include_test_game or not games():
-        from bot.testgames import register_test_games
-
-        register_test_games()
-    return [g.key for g in games()]
+    """Register the games (and the test games, asked for or when there is no other) by scanning their
+    folders: the keys the demo and the bench play."""
+    load_games(bot.games)
+    if include_test_game or not game_defs():
+        load_games(bot.testgames)
+    return [d.key for d in game_defs()]
 
 
 async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool, level: str = "normal") -> bool:

@@ -28,11 +28,12 @@ GAME = "duel"  # the host's test game: short matches, secret simultaneous answer
 
 
 async def _prepare(url: str, schema: str, guilds: int, per_guild: int) -> list[str]:
+    from bot import testgames
+    from bot.engine import load_games
     from bot.services import MatchService, Player
     from bot.storage.pg import PgStore
-    from bot.testgames import register_test_games
 
-    register_test_games()
+    load_games(testgames)
 
     store = await PgStore.open(url, schema=schema)
     service = MatchService(store, ai_level="easy", ai_delay=3600.0)  # created here, played by the workers
@@ -55,14 +56,13 @@ async def _prepare(url: str, schema: str, guilds: int, per_guild: int) -> list[s
 async def worker(url: str, schema: str, shard: int, shards: int, out: str, ttl: float) -> None:
     """One bot process: starts its matches (its shard's guilds), plays its people, keeps time (which
     takes over the matches of a process that died, once their leases expire), until nothing is left."""
-    from bot.engine import Rng
-    from bot.games import load_all
+    from bot import games, testgames
+    from bot.engine import Rng, load_games
     from bot.services import MatchService
     from bot.storage.pg import PgStore
-    from bot.testgames import register_test_games
 
-    register_test_games()
-    load_all()
+    load_games(testgames)
+    load_games(games)
     store = await PgStore.open(url, schema=schema, max_size=4)
     service = MatchService(store, ai_level="easy", ai_delay=0.0, snapshot_every=10)
     service.lease_ttl = ttl

@@ -274,10 +274,11 @@ async def run(
 ) -> dict[str, Any]:
     """One load run: `guilds` servers playing `rounds` rounds each, `processes` bot processes (one
     killed and restarted with `kill`)."""
+    from bot import testgames
+    from bot.engine import load_games
     from bot.storage.pg import PgStore
-    from bot.testgames import register_test_games
 
-    register_test_games()
+    load_games(testgames)
     schema = f"loadd_{processes}_{time.time_ns() % 10**12}"
     store = await PgStore.open(url, schema=schema, max_size=4)  # migrated once, before the processes race to it
     with tempfile.TemporaryDirectory() as tmp:

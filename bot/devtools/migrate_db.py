@@ -75,12 +75,12 @@ async def _copy_match(src: sqlite3.Connection, dst: Any, cols: dict[str, list[st
 
 async def check(sqlite_path: str, dst: Any, ids: list[str], report: Report) -> None:
     """Every match: the same rows on both sides, and its log replays to the same state on both."""
-    from bot.engine import games
-    from bot.games import load_all
+    from bot import games as game_folders
+    from bot.engine import games, load_games
     from bot.services.replay import rebuild
     from bot.storage import Store
 
-    load_all()
+    load_games(game_folders)
     known = {g.key: g for g in games()}
     src = await Store.open(sqlite_path)
     try:

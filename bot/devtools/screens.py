@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.engine import games
-from bot.games import load_all
+import bot.games
+from bot.engine import games, load_games
 
 
 def shoot(key: str, out: Path, seed: int, locale: str) -> list[Path]:
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--locale", default="fr")
     parser.add_argument("--game", action="append", help="a game key (repeatable); default: liber and altered")
     args = parser.parse_args(argv)
-    load_all()
+    load_games(bot.games)
     args.out.mkdir(parents=True, exist_ok=True)
     for key in args.game or ["liber", "altered"]:
         for path in shoot(key, args.out, args.seed, args.locale):

@@ -26,9 +26,10 @@ def _agent(game: Any, who: str) -> Any:
 
 def _play(job: Job) -> tuple[tuple[int, ...], list[float]]:
     """One game: (winners, the decision times of the seats played by the timed agent, in ms)."""
-    from bot.games import load_all
+    from bot import games
+    from bot.engine import load_games
 
-    load_all()
+    load_games(games)
     key, whos, seed, decks, timed_who = job
     game = get_game(key)
     agents = [_agent(game, w) for w in whos]

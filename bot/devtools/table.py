@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from bot.ai import fallback_agent
 from bot.app import TavernierBot
-from bot.engine import ANY, Rng
+from bot.engine import ANY, Rng, game_def
 from bot.services import LiveMatch
 
 from .fakediscord import FakeDiscord, start_bot
@@ -244,7 +244,7 @@ class Table:
         slug = next(s for s, kinds in game.families.items() if wanted.kind in kinds)
         label = localize(game.describe_action(live.state, seat.seat, wanted), "fr", live.seat_name)
         thread = self.thread_of(live)
-        command = getattr(game, "command", None) or game.key
+        command = game_def(game.key).command
         payload = self.fd.autocomplete(
             command, self.people[who], self.guild, channel=thread, subcommand=slug, focused="choix", choix=label[:90]
         )

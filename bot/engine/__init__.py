@@ -7,7 +7,8 @@ from .decisions import Decision, decision
 from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
-from .registry import games, get_game, register, unregister
+from .gamedef import AnyGameDef, BenchDef, GameDef, TableBench
+from .registry import game_def, game_defs, games, get_game, load_games, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
 from .sealed import Sealed
 from .text import Text, txt
@@ -19,8 +20,10 @@ __all__ = [
     "Action",
     "Agent",
     "AnyGame",
+    "AnyGameDef",
     "Ask",
     "BaseGame",
+    "BenchDef",
     "CardInfo",
     "Choice",
     "Concede",
@@ -29,6 +32,7 @@ __all__ = [
     "Event",
     "FiniteGame",
     "Game",
+    "GameDef",
     "IllegalAction",
     "MalformedAction",
     "Outcome",
@@ -39,12 +43,16 @@ __all__ = [
     "Sealed",
     "Seat",
     "SeatSpec",
+    "TableBench",
     "Text",
     "Transition",
     "choice",
     "decision",
+    "game_def",
+    "game_defs",
     "games",
     "get_game",
+    "load_games",
     "narrow",
     "parse_action",
     "private",

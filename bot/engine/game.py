@@ -107,11 +107,6 @@ class Game(Protocol[S, A, V]):
         ...
 
     @property
-    def command(self) -> str | None:
-        """The slash command's name when it is not the key (Confrontation plays as `/conf`)."""
-        ...
-
-    @property
     def hides_nothing(self) -> bool:
         """Nothing is private in this game (WarCry): no "show my hand" button under its messages."""
         ...
@@ -181,8 +176,6 @@ class BaseGame(Generic[S, A, V]):
     #: For a decision kind, the catalog key of a sentence saying what it asks ("A duel is under way: play
     #: a card face down or pass."), told to a player whose action does not answer it.
     asks: ClassVar[dict[str, str]] = {}
-    #: The slash command's name when it is not the key (Confrontation plays as `/conf`).
-    command: ClassVar[str | None] = None
     #: Nothing is private in this game (WarCry): no "show my hand" button under its messages.
     hides_nothing: ClassVar[bool] = False
     #: Public event kinds that show something nobody saw before (a card turned from a shuffled pile):

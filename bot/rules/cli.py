@@ -12,7 +12,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.rules.model import GAMES
+import bot.games
+from bot.engine import load_games
+from bot.rules.loader import registered_files
 from bot.rules.search import SearchHit, search
 
 
@@ -21,7 +23,8 @@ def build_parser(prog: str = "regle") -> argparse.ArgumentParser:
         prog=prog, description="Cherche dans le référentiel des règles (FR ou EN, fautes tolérées)."
     )
     parser.add_argument("question", nargs="+", help="mots de la recherche, ex. « riposte liber »")
-    parser.add_argument("--game", choices=GAMES, help="limiter à un jeu")
+    keys = [key for key, _ in registered_files()]
+    parser.add_argument("--game", choices=keys, help="limiter à un jeu")
     parser.add_argument("--json", action="store_true", help="sortie JSON (titre et texte en français)")
     parser.add_argument("--limit", type=int, default=5, help="nombre de résultats (défaut 5)")
     parser.add_argument("--locale", choices=("fr", "en"), default="fr", help="langue de l'affichage texte")
@@ -50,6 +53,7 @@ def _first_line(text: str, width: int = 100) -> str:
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
     """Run the CLI; returns 0 when something was found, 1 otherwise (2 on usage errors)."""
     out = out or sys.stdout
+    load_games(bot.games)  # the corpus is the registered games' (GameDef.corpus)
     args = build_parser().parse_args(list(argv) if argv is not None else None)
     query = " ".join(args.question)
     hits = search(query, game=args.game, locale=args.locale, limit=max(1, args.limit))

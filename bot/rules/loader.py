@@ -1,12 +1,14 @@
 """Load and validate the YAML rules corpus.
 
-Every problem in every file is collected before raising, so an author fixing the data
-sees the whole list at once instead of one error per run.
+Each game's entries live in its own folder (`GameDef.corpus`, e.g. `bot/games/liber/rules.yaml`): the
+corpus is the registered games' files, and an entry belongs to the game whose file holds it. Every
+problem in every file is collected before raising, so an author fixing the data sees the whole list
+at once instead of one error per run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -14,12 +16,12 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from bot.engine import game_defs
 from bot.engine.content import load_yaml
 from bot.rules.model import RuleEntry
 
-DATA_DIR = Path(__file__).with_name("data")
-#: Files in the data directory that are not rule entries.
-NON_ENTRY_FILES = frozenset({"queries.yaml"})
+#: The corpus files, (game key, path) in key order: what a loaded corpus and its index are cached by.
+Files = tuple[tuple[str, Path], ...]
 
 
 class RulesDataError(ValueError):
@@ -31,22 +33,25 @@ class RulesDataError(ValueError):
         super().__init__(f"{count} in rules data:\n" + "\n".join(f"- {e}" for e in errors))
 
 
-def entry_files(data_dir: Path = DATA_DIR) -> list[Path]:
-    """The YAML files holding entries, in a stable order."""
-    return sorted(p for p in data_dir.glob("*.yaml") if p.name not in NON_ENTRY_FILES)
+def registered_files() -> Files:
+    """The corpus of every registered game that has one (`GameDef.corpus`), in key order."""
+    return tuple((d.key, d.corpus) for d in game_defs() if d.corpus is not None)
 
 
-def _raw_entries(path: Path, errors: list[str]) -> Iterable[tuple[str, dict[str, Any]]]:
-    """Yield ``(label, mapping)`` per entry; a file may set a default ``game``."""
+def _raw_entries(path: Path, game: str, errors: list[str]) -> Iterable[tuple[str, dict[str, Any]]]:
+    """Yield ``(label, mapping)`` per entry of `game`'s file; an entry's ``game`` defaults to it."""
     try:
         doc = load_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         errors.append(f"{path.name}: invalid YAML: {exc}")
         return
     if isinstance(doc, list):
-        default_game, items = None, doc
+        items = doc
     elif isinstance(doc, dict) and isinstance(doc.get("entries"), list):
-        default_game, items = doc.get("game"), doc["entries"]
+        items = doc["entries"]
+        if doc.get("game", game) != game:
+            errors.append(f"{path.name}: says game {doc['game']!r}, but it is the corpus of {game!r}")
+            return
     else:
         errors.append(f"{path.name}: expected a list of entries or a mapping with 'entries'")
         return
@@ -54,9 +59,11 @@ def _raw_entries(path: Path, errors: list[str]) -> Iterable[tuple[str, dict[str,
         if not isinstance(item, dict):
             errors.append(f"{path.name}: entry #{index} is not a mapping")
             continue
-        if default_game and "game" not in item:
-            item = {"game": default_game, **item}
-        yield f"{path.name}: entry #{index} ({item.get('id', '?')})", item
+        label = f"{path.name}: entry #{index} ({item.get('id', '?')})"
+        if item.setdefault("game", game) != game:
+            errors.append(f"{label}: game {item['game']!r} in the corpus of {game!r}")
+            continue
+        yield label, item
 
 
 def _format_validation(label: str, exc: ValidationError) -> list[str]:
@@ -67,16 +74,17 @@ def _format_validation(label: str, exc: ValidationError) -> list[str]:
     return out
 
 
-def load_entries(data_dir: Path = DATA_DIR) -> tuple[RuleEntry, ...]:
-    """Read, validate and cross-check all entry files; raise :class:`RulesDataError`."""
+def load_entries(files: Mapping[str, Path] | None = None) -> tuple[RuleEntry, ...]:
+    """Read, validate and cross-check the corpus files, {game key: file} (default: the registered
+    games'); raise :class:`RulesDataError`."""
     errors: list[str] = []
     entries: list[RuleEntry] = []
     where: dict[str, str] = {}
-    files = entry_files(data_dir)
-    if not files:
-        errors.append(f"{data_dir}: no entry files")
-    for path in files:
-        for label, raw in _raw_entries(path, errors):
+    chosen = dict(registered_files()) if files is None else files
+    if not chosen:
+        errors.append("no corpus file: no registered game has one")
+    for game, path in sorted(chosen.items()):
+        for label, raw in _raw_entries(path, game, errors):
             try:
                 entry = RuleEntry.model_validate(raw)
             except ValidationError as exc:
@@ -96,13 +104,23 @@ def load_entries(data_dir: Path = DATA_DIR) -> tuple[RuleEntry, ...]:
     return tuple(entries)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def entries_of(files: Files) -> tuple[RuleEntry, ...]:
+    """The validated entries of these files, loaded once per process (a game registered later, by a
+    test, is another set of files)."""
+    return load_entries(dict(files))
+
+
+@lru_cache(maxsize=4)
+def _by_id(files: Files) -> dict[str, RuleEntry]:
+    return {e.id: e for e in entries_of(files)}
+
+
 def corpus() -> tuple[RuleEntry, ...]:
-    """The validated packaged corpus, loaded once per process."""
-    return load_entries(DATA_DIR)
+    """The validated corpus of the registered games."""
+    return entries_of(registered_files())
 
 
-@lru_cache(maxsize=1)
 def by_id() -> dict[str, RuleEntry]:
-    """Map id -> entry for the packaged corpus."""
-    return {e.id: e for e in corpus()}
+    """Map id -> entry for the registered games' corpus."""
+    return _by_id(registered_files())

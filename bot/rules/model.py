@@ -10,11 +10,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-GAMES: tuple[str, ...] = ("liber", "altered", "colors", "confrontation", "warcry")
-Game = Literal["liber", "altered", "colors", "confrontation", "warcry"]
 Locale = Literal["fr", "en"]
 
-ID_PATTERN = r"^(liber|altered|colors|confrontation|warcry)(\.[a-z0-9_-]+)+$"
+#: A game's key; which games exist is what is registered (the loader checks each entry against the
+#: game whose corpus it came from, `bot.rules.loader`).
+GAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+ID_PATTERN = r"^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$"
 #: Discord embed descriptions stop at 4096 characters; we keep a wide margin.
 BODY_MAX = 2000
 BODY_MIN = 80
@@ -71,7 +72,7 @@ class RuleEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(pattern=ID_PATTERN)
-    game: Game
+    game: str = Field(pattern=GAME_PATTERN)
     title: Localized
     body: Localized
     aliases: LocalizedList = LocalizedList()

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine.content import load_yaml
-from bot.rules.loader import DATA_DIR
 from bot.rules.search import RuleIndex, default_index
 
-QUERIES_FILE = DATA_DIR / "queries.yaml"
+QUERIES_FILE = Path(__file__).with_name("data") / "queries.yaml"
 
 
 def load_labelled(path: Path = QUERIES_FILE) -> list[dict[str, Any]]:

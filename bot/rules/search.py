@@ -14,8 +14,9 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from bot.rules.loader import corpus
-from bot.rules.model import GAMES, RuleEntry
+from bot.engine import game_defs
+from bot.rules.loader import Files, entries_of, registered_files
+from bot.rules.model import RuleEntry
 from bot.rules.text import fold, key, stem, tokens
 
 #: Score given to exact title/alias hits; fuzzy scores are capped below it.
@@ -29,27 +30,24 @@ W_NAME, W_TOKENS = 0.2, 80.0
 #: Bonus when the query names a game ("riposte liber") without an explicit filter.
 GAME_MENTION_BONUS = 8.0
 
-#: Words in a query that designate a game (folded, before stemming).
-GAME_WORDS: dict[str, str] = {
-    "liber": "liber",
-    "kol": "liber",
-    "altered": "altered",
-    "colors": "colors",
-    "color": "colors",
-    "colours": "colors",
-    "com": "colors",
-    "confrontation": "confrontation",
-    "conf": "confrontation",
-    "confede": "confrontation",
-    "warcry": "warcry",
-}
-GAME_LABELS: dict[str, str] = {
-    "liber": "King of Liber",
-    "altered": "Altered",
-    "colors": "Colors of Magic",
-    "confrontation": "Confrontation",
-    "warcry": "WarCry solo",
-}
+
+def game_words() -> tuple[dict[str, str], dict[str, str]]:
+    """Words naming a game in a query (folded, before stemming), {word: key}, and phrases of several
+    words ("war cry"), {phrase: key}: the key and `GameDef.words` of each registered game that has rules
+    entries (a game without, such as the test game Duel, must not make « duel » a game's name)."""
+    words: dict[str, str] = {}
+    phrases: dict[str, str] = {}
+    for d in game_defs():
+        if d.corpus is None:
+            continue
+        for word in (d.key, *d.words):
+            (phrases if " " in word else words)[word] = d.key
+    return words, phrases
+
+
+def game_label(key: str) -> str:
+    """The game's name as players write it (`GameDef.label`); its key when it is not registered."""
+    return next((d.label for d in game_defs() if d.key == key), key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +63,13 @@ def _strip_game_words(folded: str) -> tuple[str, str | None]:
     """Remove game names from a folded query; return the rest and the game named, if any."""
     text = f" {folded} "
     named: str | None = None
-    for phrase, game in (("war cry", "warcry"), ("king of liber", "liber"), ("colors of magic", "colors")):
+    words, phrases = game_words()
+    for phrase, game in phrases.items():
         if f" {phrase} " in text:
             text, named = text.replace(f" {phrase} ", " "), game
     kept = []
     for tok in text.split():
-        word = GAME_WORDS.get(tok)
+        word = words.get(tok)
         if word and named in (None, word):
             named = word
             continue
@@ -91,7 +90,7 @@ class RuleIndex:
         # each distinct string once keeps WRatio, the costliest step, cheap.
         self._names: dict[str | None, tuple[list[str], list[list[int]]]] = {}
         postings: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
-        scopes: dict[str | None, dict[str, list[int]]] = {None: {}, **{g: {} for g in GAMES}}
+        scopes: dict[str | None, dict[str, list[int]]] = {None: {}, **{e.game: {} for e in self.entries}}
 
         for i, entry in enumerate(self.entries):
             name_keys: list[str] = []
@@ -264,28 +263,42 @@ def choice_name(entry: RuleEntry, locale: str = "fr", *, with_game: bool = True)
     """Display name of an entry in a 100-character Discord choice."""
     name = entry.title_for(locale)
     if with_game:
-        name = f"{name} · {GAME_LABELS[entry.game]}"
+        name = f"{name} · {game_label(entry.game)}"
     return name if len(name) <= 100 else name[:99] + "…"
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def _index(files: Files) -> RuleIndex:
+    return RuleIndex(entries_of(files))
+
+
 def default_index() -> RuleIndex:
-    """The index over the packaged corpus, built on first use."""
-    return RuleIndex(corpus())
+    """The index over the registered games' corpus, built on first use."""
+    return _index(registered_files())
 
 
 def search(
     query: str, *, game: str | None = None, locale: str = "fr", limit: int = 10, card: bool | None = None
 ) -> list[SearchHit]:
-    """Search the packaged corpus (see :meth:`RuleIndex.search`)."""
+    """Search the registered games' corpus (see :meth:`RuleIndex.search`)."""
     return default_index().search(query, game=game, locale=locale, limit=limit, card=card)
 
 
 def autocomplete(
     query: str, game: str | None = None, locale: str = "fr", *, card: bool | None = None
 ) -> list[tuple[str, str]]:
-    """Autocomplete over the packaged corpus (see :meth:`RuleIndex.autocomplete`)."""
+    """Autocomplete over the registered games' corpus (see :meth:`RuleIndex.autocomplete`)."""
     return default_index().autocomplete(query, game=game, locale=locale, card=card)
 
 
-__all__ = ["GAME_LABELS", "RuleIndex", "SearchHit", "autocomplete", "choice_name", "default_index", "search", "stem"]
+__all__ = [
+    "RuleIndex",
+    "SearchHit",
+    "autocomplete",
+    "choice_name",
+    "default_index",
+    "game_label",
+    "game_words",
+    "search",
+    "stem",
+]

@@ -5,17 +5,7 @@
 - `palet`: a continuous action (a puck placed anywhere on a 24"×24" board, integer coordinates),
   suggestions, typed coordinates, a preview before Confirm, and an AI over suggestions.
 
-They are registered by the tests and by `python -m bot demo --with-test-game`, never in production.
+Each is a folder whose `__init__.py` builds `GAME`, exactly as a real game's: the tests and
+`python -m bot demo --with-test-game` register them with `bot.engine.load_games(bot.testgames)`,
+never production.
 """
-
-from __future__ import annotations
-
-from typing import Any
-
-from bot.engine import register
-
-from . import duel, palet
-
-
-def register_test_games() -> list[Any]:
-    return [register(duel.GAME), register(palet.GAME)]

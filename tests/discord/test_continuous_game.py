@@ -1,6 +1,6 @@
 """A game with no list of moves, played whole through the real cogs (issue: Kernel II, "Done means").
 
-Palet (bot/testgames/palet.py) places a puck anywhere on a 24"×24" board, at integer coordinates. A
+Palet (bot/testgames/palet/game.py) places a puck anywhere on a 24"×24" board, at integer coordinates. A
 person plays it against the AI through typed coordinates in the autocomplete, the private menu, a
 preview image with Confirm, and the event log, with a restart of the bot in the middle.
 """
@@ -16,7 +16,7 @@ from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Rng
 from bot.services.replay import replay_from_seed
 from bot.table.units import INCH
-from bot.testgames.palet import BOARD, Place
+from bot.testgames.palet.game import BOARD, Place
 from cogs.pacing import NoPace
 from tests.discord.conftest import private_text
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
+from bot import games as game_folders
 from bot.devtools.table import Table, custom_ids
-from bot.engine import Rng, games
-from bot.games import load_all
+from bot.engine import Rng, games, load_games
 from renderers.registry import renderer_for
 from tests.discord.conftest import public_calls
 
-load_all()
+load_games(game_folders)
 REAL_GAMES = [g.key for g in games() if g.key not in ("duel", "palet") and g.families]
 
 

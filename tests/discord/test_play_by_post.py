@@ -243,7 +243,7 @@ async def test_a_card_your_own_move_draws_is_named_in_the_answer_to_your_click(t
     """In Liber, passing the response window draws a card; the answer said only « ✅ Action jouée :
     Passer », and one's own moves send no DM: the card was never named. The answer to the click now says
     what the move showed that player alone (here: Duel's bonus draw)."""
-    from bot.testgames.duel import Draw
+    from bot.testgames.duel.game import Draw
 
     live = await started_match(table)
     rng = Rng(2)
@@ -295,7 +295,7 @@ async def test_a_turn_cut_by_a_crash_is_one_post_and_one_ping_after_the_restart(
     """A turn of several steps whose last step was saved but not delivered when the bot died: at the
     restart each step was judged against who acts *now*, so each came out as its own post ending with
     « À jouer », one ping per step. Each step is now judged by who acted after it: one post, one ping."""
-    from bot.testgames.duel import Draw
+    from bot.testgames.duel.game import Draw
 
     db = tmp_path / "db.sqlite3"
     async with open_table(db, ("Alice", "Bob")) as table:

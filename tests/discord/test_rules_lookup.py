@@ -102,3 +102,22 @@ async def test_a_refusal_carries_its_rule_and_a_button_to_show_it(table: Table) 
     calls = await table.click("Alice", rule_msg, "tv:rule:liber.phase.attack")
     shown = calls.callback.json["data"]
     assert shown["flags"] & 64 and shown["embeds"][0]["title"] == by_id()["liber.phase.attack"].title.fr
+
+
+async def test_the_game_option_lists_the_registered_games_with_rules_and_narrows_the_search(table: Table) -> None:
+    """`jeu:` lists the registered games that have rules entries, by name (not the test games), and a
+    game typed by one of its words narrows the answer to that game."""
+    payload = table.fd.autocomplete("regle", table.people["Alice"], table.guild, focused="jeu", question="", jeu="")
+    await table.fd.interact(table.bot, payload)
+    listed = {c["value"]: c["name"] for c in table.fd.interaction_state(payload).choices}
+    assert listed == {
+        "altered": "Altered",
+        "colors": "Colors of Magic",
+        "confrontation": "Confrontation",
+        "liber": "King of Liber",
+        "warcry": "WarCry solo",
+    }
+    for jeu, label in (("altered", "Altered"), ("conf", "Confrontation")):  # a key, a word of the game
+        calls = await table.slash("Alice", "regle", question="réserve", jeu=jeu)
+        footer = calls.callback.json["data"]["embeds"][0]["footer"]["text"]
+        assert label in footer, footer

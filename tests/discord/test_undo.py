@@ -84,7 +84,7 @@ async def test_a_refused_undo_leaves_the_move_and_a_secret_move_cannot_be_taken_
 async def test_a_card_drawn_from_the_sealed_deck_cannot_be_taken_back(tmp_path: Path) -> None:
     """The round's winner draws from the deck shuffled at set-up: no chance is drawn, and the only
     private event goes to the drawer. Taken back, the card would go back on top and they would know it."""
-    from bot.testgames.duel import Draw
+    from bot.testgames.duel.game import Draw
 
     async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
         live = await started_match(table)

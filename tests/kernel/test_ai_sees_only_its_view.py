@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from bot import games as game_folders
 from bot.ai import fallback_agent
 from bot.ai.arena import agent_for
-from bot.engine import ANY, Rng, SeatSpec, get_game
-from bot.games import load_all
+from bot.engine import ANY, Rng, SeatSpec, get_game, load_games
 from bot.services import MatchService, Player
 
 
@@ -42,7 +42,7 @@ TWINS = {"liber": _twin_liber, "altered": _twin_altered}
 
 @pytest.mark.parametrize("key", sorted(TWINS))
 def test_hidden_cards_of_the_other_seat_change_nothing_the_ai_does(key: str) -> None:
-    load_all()
+    load_games(game_folders)
     game = get_game(key)
     agent = agent_for(game, "normal")  # the search, without its wall-clock cap: reproducible
     checked = 0
@@ -68,7 +68,7 @@ def test_hidden_cards_of_the_other_seat_change_nothing_the_ai_does(key: str) -> 
 
 async def test_ai_seats_are_given_views_never_states(service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every AI decision of the service goes through `Agent.choose(game, view, seat, rng)`."""
-    load_all()
+    load_games(game_folders)
     seen: list[tuple[str, type]] = []
 
     class Spy:

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import ANY, EngineError, Rng, SeatSpec, get_game
-from bot.games import load_all
+from bot import games as game_folders
+from bot.engine import ANY, EngineError, Rng, SeatSpec, get_game, load_games
 from bot.games.altered import actions as alt
 from bot.games.altered.content import CONTENT as ALTERED
 from bot.games.altered.state import AlteredState
@@ -124,7 +124,7 @@ def _accepts(game: Any, state: Any, seat: int, action: Any) -> bool:
 
 @pytest.mark.parametrize("key", sorted(FUZZ))
 def test_check_accepts_exactly_what_suggest_lists(key: str) -> None:
-    load_all()
+    load_games(game_folders)
     game = get_game(key)
     fuzz = FUZZ[key]
     rng = Rng(2026)

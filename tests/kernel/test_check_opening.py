@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
+from bot import games as game_folders
+from bot import testgames
 from bot.ai.arena import EngineRandom, play
-from bot.engine import ANY, AnyGame, Concede, EngineError, Text, get_game
-from bot.games import load_all
+from bot.engine import ANY, AnyGame, Concede, EngineError, Text, get_game, load_games
 from bot.i18n import catalog, localize
-from bot.testgames import register_test_games
 from cogs.errors import explain
 
-KEYS = sorted({g.key for g in load_all()} | {g.key for g in register_test_games()})
+KEYS = sorted({g.key for g in load_games(game_folders)} | {g.key for g in load_games(testgames)})
 LOCALES = ("fr", "en")
 
 
@@ -39,8 +39,8 @@ _PLAYOUTS: dict[str, Playout] = {}
 
 
 def playout(key: str) -> tuple[AnyGame, Playout]:
-    load_all()
-    register_test_games()
+    load_games(game_folders)
+    load_games(testgames)
     game = get_game(key)
     if key not in _PLAYOUTS:
         _PLAYOUTS[key] = Playout(game, seed=5)

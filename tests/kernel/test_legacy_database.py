@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import ANY, Rng
-from bot.games import load_all
+from bot import games as game_folders
+from bot.engine import ANY, Rng, load_games
 from bot.services import MatchService
 from bot.storage import Store
 from tests.support.agents import ai_move
@@ -35,7 +35,7 @@ def legacy_db(tmp_path: Path) -> Path:
 
 
 async def test_every_saved_match_loads_offers_the_same_moves_and_plays_to_the_end(legacy_db: Path) -> None:
-    load_all()
+    load_games(game_folders)
     store = await Store.open(legacy_db, synchronous="NORMAL")
     service = MatchService(store, ai_level="easy")
     try:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import ANY, ReplayRng, SeatSpec, get_game
-from bot.games import load_all
+from bot import games as game_folders
+from bot.engine import ANY, ReplayRng, SeatSpec, get_game, load_games
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "engines_v1_playthroughs.json.gz"
 PLAYTHROUGHS: dict[str, Any] = json.loads(gzip.decompress(FIXTURE.read_bytes()))
@@ -24,7 +24,7 @@ PLAYTHROUGHS: dict[str, Any] = json.loads(gzip.decompress(FIXTURE.read_bytes()))
 
 @pytest.mark.parametrize("name", sorted(PLAYTHROUGHS))
 def test_replays_identically(name: str) -> None:
-    load_all()
+    load_games(game_folders)
     key, _seed = name.split(":")
     game = get_game(key)
     record = PLAYTHROUGHS[name]

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from bot.engine import decklist, txt
+from bot import games as game_folders
+from bot.engine import decklist, load_games, txt
 from bot.engine.content import ContentError, Problems, entries, load_models, read_yaml
 from bot.engine.names import fold
-from bot.games import load_all
-from bot.games.liber import GAME as LIBER
 from bot.games.liber.content import CARDS, DECKS, parse_decklist
+from bot.games.liber.game import LIBER
 from bot.i18n import localize
 
 
@@ -63,7 +63,7 @@ def test_limits_on_size_and_lines() -> None:
 
 
 def test_unaccented_liber_names_are_accepted_and_typos_get_a_suggestion() -> None:
-    load_all()
+    load_games(game_folders)
     deck = DECKS["ordre_du_lion"]
     lines = ["general: aldric"] + [f"{n} {CARDS[c].name.fr}" for c, n in deck.cards.items()]
     text = "\n".join(fold(line) for line in lines)  # no accents, no capitals

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from bot.engine import ANY, Event, Rng
-from bot.games.colors import GAME as COLORS
-from bot.games.liber import GAME as LIBER
+from bot.games.colors.game import COLORS
+from bot.games.liber.game import LIBER
 from bot.services import MatchService, Player, ServiceError
 from bot.services.undo import discloses
 from bot.storage import Store

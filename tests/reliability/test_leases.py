@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 HOLDER = """
 import asyncio, sys
-from bot.games import load_all
-from bot.testgames import register_test_games
+from bot import games as game_folders, testgames
+from bot.engine import load_games
 from bot.services import MatchService
 from bot.storage.pg import PgStore
 
 async def main(url, schema):
-    register_test_games(); load_all()
+    load_games(testgames); load_games(game_folders)
     store = await PgStore.open(url, schema=schema)
     service = MatchService(store, ai_level="easy", ai_delay=3600.0)  # takes the lease, then thinks for an hour
     service.holder = "doomed"

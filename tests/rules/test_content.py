@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.loader import RulesDataError, corpus, entry_files, load_entries
-from bot.rules.model import GAMES
+from bot.engine import game_defs
+from bot.rules.loader import RulesDataError, corpus, load_entries, registered_files
 from bot.rules.text import fold
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The five rule systems (the test games have no rules entries).
+GAMES = ("altered", "colors", "confrontation", "liber", "warcry")
 
 
 def test_corpus_loads_and_covers_every_game() -> None:
@@ -53,9 +57,24 @@ def test_decisions_are_marked_and_sourced() -> None:
         assert "research" in e.source or re.match(r"00\d", e.source), e.id
 
 
-def test_every_data_file_is_loaded() -> None:
-    names = {p.name for p in entry_files()}
-    assert {f"{g}.yaml" for g in GAMES} <= names
+def test_every_game_folder_brings_its_corpus() -> None:
+    """Each game's entries live in its own folder (GameDef.corpus), next to its code."""
+    files = dict(registered_files())
+    assert set(GAMES) <= set(files)
+    for d in game_defs():
+        if d.key in GAMES:
+            assert files[d.key] == ROOT / "bot" / "games" / d.key / "rules.yaml" and files[d.key].is_file()
+
+
+def test_an_entry_belongs_to_the_game_whose_corpus_holds_it(tmp_path: Path) -> None:
+    body = "  body: {fr: " + "x" * 100 + ", en: " + "y" * 100 + "}\n  source: test\n"
+    (tmp_path / "a.yaml").write_text("- id: liber.x\n  title: {fr: X, en: X}\n" + body, encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("game: liber\nentries: []\n", encoding="utf-8")
+    assert [e.game for e in load_entries({"liber": tmp_path / "a.yaml"})] == ["liber"]  # the file's game
+    with pytest.raises(RulesDataError) as info:
+        load_entries({"altered": tmp_path / "a.yaml", "warcry": tmp_path / "b.yaml"})
+    assert any("liber.x" in e and "'altered'" in e for e in info.value.errors)  # its id names another game
+    assert any("b.yaml" in e and "'warcry'" in e for e in info.value.errors)
 
 
 def test_loader_reports_all_errors_at_once(tmp_path: Path) -> None:
@@ -67,7 +86,7 @@ def test_loader_reports_all_errors_at_once(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text("- id: BAD id\n  game: liber\n", encoding="utf-8")
     (tmp_path / "c.yaml").write_text("game: [unclosed\n", encoding="utf-8")
     with pytest.raises(RulesDataError) as info:
-        load_entries(tmp_path)
+        load_entries({"liber": tmp_path / "a.yaml", "colors": tmp_path / "b.yaml", "warcry": tmp_path / "c.yaml"})
     text = str(info.value)
     assert "a.yaml" in text and "b.yaml" in text and "c.yaml" in text
     assert "liber.x" in text
@@ -80,10 +99,9 @@ def test_duplicate_ids_are_rejected(tmp_path: Path) -> None:
         "  aliases: {fr: [a], en: [a]}\n"
         "  body: {fr: " + "x" * 100 + ", en: " + "y" * 100 + "}\n"
     )
-    (tmp_path / "one.yaml").write_text(entry, encoding="utf-8")
-    (tmp_path / "two.yaml").write_text(entry, encoding="utf-8")
+    (tmp_path / "one.yaml").write_text(entry + entry, encoding="utf-8")  # an entry belongs to one game's file
     with pytest.raises(RulesDataError, match="duplicate id"):
-        load_entries(tmp_path)
+        load_entries({"warcry": tmp_path / "one.yaml"})
 
 
 def _sentences(text: str) -> list[str]:

@@ -7,8 +7,7 @@ from typing import Any
 
 from bot.ai import arena
 
-from . import GAME
-from .game import CURRENT, card_counts
+from .game import ALTERED, CURRENT, card_counts
 from .state import AlteredState
 
 
@@ -30,17 +29,17 @@ def conservation() -> Any:
 
 def ai_vs_random(n: int, seed: int = 0, level: str = "normal") -> float:
     """The AI's win rate against a uniformly random player, alternating seats (draws count as losses)."""
-    return arena.ai_vs_random(GAME, n, seed, level)
+    return arena.ai_vs_random(ALTERED, n, seed, level)
 
 
 def playout_stats(n: int, seed: int = 0) -> dict[str, Any]:
     """Random-vs-random games: end reasons, length, and speed (actions and games per second)."""
-    return arena.playout_stats(GAME, n, seed, conservation())
+    return arena.playout_stats(ALTERED, n, seed, conservation())
 
 
 def ai_vs_ai(n: int, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI, card conservation checked at every step: how games end, and how fast."""
-    return arena.ai_vs_ai(GAME, n, seed, conservation(), level)
+    return arena.ai_vs_ai(ALTERED, n, seed, conservation(), level)
 
 
 def balance_decks() -> list[str]:

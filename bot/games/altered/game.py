@@ -302,3 +302,6 @@ def _cards() -> list[Any]:
 
 
 _CARDS = _cards()
+
+#: The rules object the package's GameDef wraps (bot/games/altered/__init__.py).
+ALTERED = AlteredGame()

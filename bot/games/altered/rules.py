@@ -30,7 +30,7 @@ from .expeditions import cleanup_needed
 from .labels import card_ref, ref
 from .state import EXPEDITIONS, SETUP_ORBS, AlteredState, Obj
 
-#: The rules-corpus entry explaining each phase (bot/rules/data/altered.yaml).
+#: The rules-corpus entry explaining each phase (bot/games/altered/rules.yaml).
 PHASE_RULES = {
     "setup": "altered.setup",
     "morning": "altered.phase.morning",

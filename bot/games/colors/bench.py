@@ -19,7 +19,7 @@ from .game import COLORS
 
 
 def ai_vs_random(games: int) -> dict[str, Any]:
-    return table_figures.ai_vs_random("bot.games.colors.game:COLORS", games, "round")
+    return table_figures.ai_vs_random(COLORS, games, "round")
 
 
 def _positions(seed: int, every: int = 3) -> list[Any]:

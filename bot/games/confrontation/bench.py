@@ -16,11 +16,9 @@ from . import board
 from .game import CONFRONTATION
 from .suggest import suggestions
 
-TARGET = "bot.games.confrontation.game:CONFRONTATION"
-
 
 def ai_vs_random(games: int) -> dict[str, Any]:
-    return table_figures.ai_vs_random(TARGET, games, "turn")
+    return table_figures.ai_vs_random(CONFRONTATION, games, "turn")
 
 
 def suggest_times(samples: int = 200) -> dict[str, float]:

@@ -42,7 +42,6 @@ DEFAULT_SCENARIO = "escarmouche"
 
 class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
     key = "confrontation"
-    command: ClassVar[str | None] = "conf"
     state_type = ConfState
     action_type = ConfAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -8,8 +8,8 @@ from typing import Any
 
 from bot.ai import arena
 
-from . import GAME
 from .content import DECKS
+from .game import LIBER
 from .state import LiberState
 
 
@@ -57,17 +57,17 @@ def conservation(initial_cards: set[int] | None = None) -> Any:
 
 def ai_vs_random(n: int = 200, seed: int = 0, level: str = "normal") -> float:
     """The AI's win rate against a uniformly random player over `n` seeded games (alternating seats)."""
-    return arena.ai_vs_random(GAME, n, seed, level)
+    return arena.ai_vs_random(LIBER, n, seed, level)
 
 
 def playout_stats(n: int = 1000, seed: int = 0) -> dict[str, Any]:
     """Random playouts, conservation checked at every step: speed, how games end, how long they last."""
-    return arena.playout_stats(GAME, n, seed, conservation())
+    return arena.playout_stats(LIBER, n, seed, conservation())
 
 
 def ai_vs_ai(n: int = 200, seed: int = 0, level: str = "normal") -> dict[str, Any]:
     """AI against AI over `n` seeded games, conservation checked at every step."""
-    return arena.ai_vs_ai(GAME, n, seed, conservation(), level)
+    return arena.ai_vs_ai(LIBER, n, seed, conservation(), level)
 
 
 def balance_decks() -> list[str]:

@@ -415,3 +415,6 @@ def _liber_cards() -> list[Any]:
 
 
 _LIBER_CARDS = _liber_cards()
+
+#: The rules object the package's GameDef wraps (bot/games/liber/__init__.py).
+LIBER = LiberGame()

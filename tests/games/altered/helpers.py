@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from bot.engine import Rng, SeatSpec
-from bot.games.altered import GAME
 from bot.games.altered.expeditions import TUMULT_CARDS
+from bot.games.altered.game import ALTERED
 from bot.games.altered.rules import sync_stack
 from bot.games.altered.state import TERRAINS_ALL, AlteredState, Obj, PlayerState, Region
 
@@ -66,13 +66,13 @@ def scenario(p0: PlayerState | None = None, p1: PlayerState | None = None, **kw:
 
 def act(state: AlteredState, seat: int, action: Any, seed: int = 0):  # type: ignore[no-untyped-def]
     """Apply a legal action (checked against the oracle) and return the transition."""
-    assert action in GAME.legal_actions(state, seat), (action, GAME.legal_actions(state, seat))
-    return GAME.apply(state, seat, action, Rng(seed))
+    assert action in ALTERED.legal_actions(state, seat), (action, ALTERED.legal_actions(state, seat))
+    return ALTERED.apply(state, seat, action, Rng(seed))
 
 
 def new_game(seed: int = 1, **options: Any) -> AlteredState:
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")]
-    return GAME.setup(seats, options, Rng(seed)).state
+    return ALTERED.setup(seats, options, Rng(seed)).state
 
 
 def kinds(transition: Any) -> list[str]:

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Rng, SeatSpec, Text
-from bot.games.altered import GAME
+from bot.games.altered.game import ALTERED
 from bot.i18n import catalog
 from bot.i18n.catalog import _TextFormatter
 from tests.support.agents import ai_move
 
-CAT = GAME.catalog
+CAT = ALTERED.catalog
 SRC = Path(__file__).parents[3] / "bot" / "games" / "altered"
 
 
@@ -32,10 +32,10 @@ def render(value: Any, locale: str) -> str:
 
 
 def test_same_keys_in_both_languages() -> None:
-    from bot.games.altered import GAME
+    from bot.games.altered.game import ALTERED
 
     # English command names localize French defaults written in the game's `decisions`
-    english_only = {f"altered.decision.{slug}" for slug in GAME.families} | {"altered.cmd.name"}
+    english_only = {f"altered.decision.{slug}" for slug in ALTERED.families} | {"altered.cmd.name"}
     assert set(CAT["en"]) - set(CAT["fr"]) == english_only
     assert set(CAT["fr"]) <= set(CAT["en"])
 
@@ -54,24 +54,24 @@ def test_events_and_labels_render_in_both_languages() -> None:
     kinds: set[str] = set()
     for seed in range(12):
         rng = Rng(seed)
-        t = GAME.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng)
+        t = ALTERED.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng)
         state, events = t.state, list(t.events)
-        while GAME.outcome(state) is None:
-            seat = min(GAME.to_act(state))
-            legal = GAME.legal_actions(state, seat)
+        while ALTERED.outcome(state) is None:
+            seat = min(ALTERED.to_act(state))
+            legal = ALTERED.legal_actions(state, seat)
             for action in legal:
                 for locale in ("fr", "en"):
-                    label = render(GAME.describe_action(state, seat, action), locale)
+                    label = render(ALTERED.describe_action(state, seat, action), locale)
                     assert 0 < len(label) < 80, label
-            action = legal[rng.below(len(legal))] if seed % 2 else ai_move(GAME, state, seat, rng)
-            t = GAME.apply(state, seat, action, rng)
+            action = legal[rng.below(len(legal))] if seed % 2 else ai_move(ALTERED, state, seat, rng)
+            t = ALTERED.apply(state, seat, action, rng)
             state = t.state
             events += t.events
         for e in events:
             kinds.add(e.kind)
             for locale in ("fr", "en"):
                 render({"key": f"altered.event.{e.kind}", "params": e.params}, locale)
-        outcome = GAME.outcome(state)
+        outcome = ALTERED.outcome(state)
         assert outcome is not None
         render(outcome.reason, "fr")
     assert {"phase", "played", "progress", "drew", "you_drew", "game_over"} <= kinds
@@ -82,7 +82,7 @@ def test_deck_problems_render() -> None:
 
     text = "Nérée & Brise\nOrvan & Granit\n3 Lancier de l'Aube\n2 Dragon d'or\n4 Halte au camp\n1 Recrue du Seuil"
     try:
-        GAME.validate_seat_options({"decklist": text})
+        ALTERED.validate_seat_options({"decklist": text})
     except EngineError as exc:
         for locale in ("fr", "en"):
             lines = [render(p, locale) for p in exc.params["problems"]]
@@ -93,9 +93,9 @@ def test_deck_problems_render() -> None:
 
 
 def test_cards_for_the_card_lookup_are_fully_localized() -> None:
-    from bot.games.altered import GAME
+    from bot.games.altered.game import ALTERED
 
-    cards = GAME.cards()
+    cards = ALTERED.cards()
     assert len(cards) >= 20
     for card in cards:
         for loc in ("fr", "en"):

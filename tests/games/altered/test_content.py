@@ -10,10 +10,9 @@ import yaml
 
 from bot.engine import EngineError
 from bot.engine.content import ContentError
-from bot.games.altered import GAME
 from bot.games.altered.content import CONTENT, CONTENT_DIR, in_print, load_content, parse_content, printed_id
 from bot.games.altered.decks import deck_problems, parse_decklist
-from bot.games.altered.game import EDITION
+from bot.games.altered.game import ALTERED, EDITION
 
 
 def test_content_loads_and_decks_are_legal() -> None:
@@ -88,31 +87,31 @@ def _list(deck_id: str) -> str:
 def test_decklist_round_trip_and_seat_options() -> None:
     hero, cards, problems = parse_decklist(CONTENT, _list("seuil").replace("Étendard", "etendard"))
     assert hero == "orvan" and cards == CONTENT.decks["seuil"].cards and problems == []
-    assert GAME.validate_seat_options({"deck": "aube"}) == {"deck": "aube"}
-    assert GAME.validate_seat_options({"decklist": _list("aube")}) == {"decklist": _list("aube")}
-    assert GAME.validate_seat_options({}) == {}
+    assert ALTERED.validate_seat_options({"deck": "aube"}) == {"deck": "aube"}
+    assert ALTERED.validate_seat_options({"decklist": _list("aube")}) == {"decklist": _list("aube")}
+    assert ALTERED.validate_seat_options({}) == {}
 
 
 def test_invalid_deck_lists_every_problem() -> None:
     text = "Nérée & Brise\n3 Lancier de l'Aube\n2 Dragon d'or\n4 Halte au camp\n1 Recrue du Seuil"
     with pytest.raises(EngineError) as err:
-        GAME.validate_seat_options({"decklist": text})
+        ALTERED.validate_seat_options({"decklist": text})
     assert err.value.code == "altered.invalid_deck"
     keys = [p.key.rsplit(".", 1)[1] for p in err.value.params["problems"]]
     assert keys == ["unknown", "wrong_faction", "too_few", "too_many_copies"]
     for bad in ({"deck": "nope"}, {"deck": "aube", "x": 1}):
         with pytest.raises(EngineError) as err:
-            GAME.validate_seat_options(bad)
+            ALTERED.validate_seat_options(bad)
         assert err.value.code == "altered.invalid_deck"
 
 
 def test_match_options() -> None:
-    assert GAME.validate_options({}) == {"edition": 3}
-    assert GAME.validate_options({"max_days": 10}) == {"edition": 3, "max_days": 10}
-    assert GAME.validate_options({"edition": 2}) == {"edition": 2}  # a match created under edition 2
+    assert ALTERED.validate_options({}) == {"edition": 3}
+    assert ALTERED.validate_options({"max_days": 10}) == {"edition": 3, "max_days": 10}
+    assert ALTERED.validate_options({"edition": 2}) == {"edition": 2}  # a match created under edition 2
     for bad in ({"max_days": 1}, {"colour": "red"}, {"edition": 9}, {"edition": 0}, {"edition": "2"}):
         with pytest.raises(EngineError):
-            GAME.validate_options(bad)
+            ALTERED.validate_options(bad)
 
 
 def test_setup_with_chosen_decks() -> None:
@@ -122,12 +121,12 @@ def test_setup_with_chosen_decks() -> None:
         SeatSpec(seat=0, name="A", options={"deck": "seuil"}),
         SeatSpec(seat=1, name="B", options={"decklist": _list("aube")}),
     ]
-    t = GAME.setup(seats, {"max_days": 12}, Rng(2))
+    t = ALTERED.setup(seats, {"max_days": 12}, Rng(2))
     s = t.state
     assert [p.hero for p in s.players] == ["orvan", "neree"] and s.max_days == 12
     assert [len(p.hand) for p in s.players] == [6, 6] and [len(p.deck) for p in s.players] == [33, 33]
     assert sum(not r.revealed for r in s.regions) == 6 and s.phase == "setup"
-    assert GAME.to_act(s) == frozenset({0, 1})
+    assert ALTERED.to_act(s) == frozenset({0, 1})
 
 
 def test_an_errata_never_changes_a_match_under_way() -> None:
@@ -140,7 +139,7 @@ def test_an_errata_never_changes_a_match_under_way() -> None:
     seats = [SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")]
 
     def dealt(options: dict[str, object]) -> tuple[list[str], list[str], set[str]]:
-        state = GAME.setup(seats, options, Rng(1)).state
+        state = ALTERED.setup(seats, options, Rng(1)).state
         cards = {o.card for p in state.players for o in p.all_cards()}
         return [p.hero for p in state.players], [p.deck_id for p in state.players], cards
 
@@ -152,7 +151,7 @@ def test_an_errata_never_changes_a_match_under_way() -> None:
     assert heroes == ["neree", "orvan_e2"] and decks == ["aube", "seuil"]
     assert {"lancier_aube_e2", "chevaucheuse_vents", "porte_lanterne"} <= second
     assert not second & {"lancier_aube", "chevaucheuse_vents_e3", "porte_lanterne_e3"}
-    heroes, decks, third = dealt(GAME.validate_options({}))
+    heroes, decks, third = dealt(ALTERED.validate_options({}))
     assert heroes == ["neree", "orvan_e2"] and decks == ["aube", "seuil"]
     assert {"lancier_aube_e2", "chevaucheuse_vents_e3", "porte_lanterne_e3"} <= third
     assert not third & {"lancier_aube", "chevaucheuse_vents", "porte_lanterne"}
@@ -166,7 +165,7 @@ def test_an_errata_never_changes_a_match_under_way() -> None:
     assert problems == [] and hero == "neree" and cards == dict(content.decks["aube_e2"].cards)
     for retired in ("aube_e1", "aube_e2"):
         with pytest.raises(EngineError):
-            GAME.validate_seat_options({"deck": retired})
-    shown = {c.id for c in GAME.cards()}
+            ALTERED.validate_seat_options({"deck": retired})
+    shown = {c.id for c in ALTERED.cards()}
     assert {"lancier_aube_e2", "chevaucheuse_vents_e3", "porte_lanterne_e3"} <= shown
     assert not shown & {"lancier_aube", "orvan", "chevaucheuse_vents", "porte_lanterne"}

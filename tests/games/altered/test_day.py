@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import PHASE, IllegalAction, Rng
-from bot.games.altered import GAME
 from bot.games.altered.actions import (
     CleanupDiscard,
     CleanupSacrifice,
@@ -15,6 +14,7 @@ from bot.games.altered.actions import (
     PlayCard,
     SkipExpand,
 )
+from bot.games.altered.game import ALTERED
 
 from .helpers import act, cards, new_game, o, orbs, player, scenario
 
@@ -29,7 +29,7 @@ def test_1_3_2_a_five_phases_in_order() -> None:
     t1 = act(state, 0, Pass())
     t2 = act(t1.state, 1, Pass())
     assert _phases(t2) == ["dusk", "night", "morning"]
-    assert t2.state.day == 3 and GAME.phase(t2.state) == "3:morning"
+    assert t2.state.day == 3 and ALTERED.phase(t2.state) == "3:morning"
     first = t2.state.first
     t3 = act(t2.state, first, SkipExpand())
     t4 = act(t3.state, 1 - first, SkipExpand())
@@ -42,7 +42,7 @@ def test_1_3_2_b_morning_first_player_passes_except_day_one() -> None:
     first = state.first
     for seat in (0, 1):
         for _ in range(3):
-            state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0], Rng(1)).state
+            state = ALTERED.apply(state, seat, ALTERED.legal_actions(state, seat)[0], Rng(1)).state
     assert state.day == 1 and state.phase == "afternoon" and state.first == first and state.turn == first
     state = act(state, first, Pass()).state
     state = act(state, 1 - first, Pass()).state
@@ -73,7 +73,7 @@ def test_1_3_2_b_morning_prepare_draw_and_expand_order() -> None:
     assert [len(x.hand) for x in s.players] == [3, 3]
     assert [e.params["seat"] for e in t.events if e.kind == "drew"] == [1, 0]
     with pytest.raises(IllegalAction):
-        GAME.check(s, 0, SkipExpand())
+        ALTERED.check(s, 0, SkipExpand())
     card = s.players[1].hand[0]
     s = act(s, 1, Expand(uid=card.uid)).state
     assert s.turn == 0 and len(s.players[1].mana) == 3
@@ -101,9 +101,9 @@ def test_1_3_2_d_alternate_turns_quick_actions_then_one_card() -> None:
     assert s.turn == 0 and s.players[0].hero_exhausted and all(not x.exhausted for x in s.players[0].mana)
     s = act(s, 0, PlayCard(uid=a.uid, expedition="hero")).state
     assert s.turn == 1
-    assert GAME.legal_actions(s, 0) == []
+    assert ALTERED.legal_actions(s, 0) == []
     with pytest.raises(IllegalAction) as err:
-        GAME.check(s, 0, PlayCard(uid=b.uid, expedition="hero"))
+        ALTERED.check(s, 0, PlayCard(uid=b.uid, expedition="hero"))
     assert err.value.code == "not_your_turn"
 
 
@@ -162,14 +162,14 @@ def test_1_3_2_f_night_cleanup_down_to_two() -> None:
     t = act(scenario(p0, p1, turn=1, first=1), 1, Pass())
     s = t.state
     assert s.phase == "night" and s.turn == 1
-    legal = GAME.legal_actions(s, 1)
+    legal = ALTERED.legal_actions(s, 1)
     assert {type(x) for x in legal} == {CleanupDiscard} and len(legal) == 3
     s = act(s, 1, legal[0]).state
     assert s.turn == 0 and len(s.players[1].reserve) == 2
-    legal = GAME.legal_actions(s, 0)
+    legal = ALTERED.legal_actions(s, 0)
     assert sum(isinstance(x, CleanupSacrifice) for x in legal) == 3
     s = act(s, 0, next(x for x in legal if isinstance(x, CleanupDiscard))).state
-    s = act(s, 0, next(x for x in GAME.legal_actions(s, 0) if isinstance(x, CleanupSacrifice))).state
+    s = act(s, 0, next(x for x in ALTERED.legal_actions(s, 0) if isinstance(x, CleanupSacrifice))).state
     assert s.phase == "morning"
     assert len(s.players[0].reserve) == 2 and len(s.players[0].landmarks) == 2
     assert len(s.players[0].discard) == 2

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.altered import GAME
 from bot.games.altered.actions import HeroAbility, PlayCard
 from bot.games.altered.effects import EFFECTS
+from bot.games.altered.game import ALTERED
 
 from .helpers import act, cards, o, orbs, player, scenario
 
@@ -61,7 +61,7 @@ def test_boost_self_from_reserve_and_target() -> None:
 def test_status_asleep_on_a_foe_and_anchored_on_self() -> None:
     mist, foe, sentinel = o("brume_matinale"), o("colosse_seuil"), o("sentinelle_ancree")
     state = scenario(player(hand=[mist], mana=3), player("B", "orvan", exp_hero=[foe]))
-    targets = [a.target for a in GAME.legal_actions(state, 0) if isinstance(a, PlayCard) and a.uid == mist.uid]
+    targets = [a.target for a in ALTERED.legal_actions(state, 0) if isinstance(a, PlayCard) and a.uid == mist.uid]
     assert targets == [foe.uid]
     s = act(state, 0, PlayCard(uid=mist.uid, target=foe.uid)).state
     assert s.players[1].exp_hero[0].asleep
@@ -73,7 +73,7 @@ def test_targeted_spell_needs_a_target() -> None:
     """A Spell that targets a Character cannot be played with no Character to target."""
     mist = o("brume_matinale")
     state = scenario(player(hand=[mist], mana=3))
-    assert not any(isinstance(a, PlayCard) for a in GAME.legal_actions(state, 0))
+    assert not any(isinstance(a, PlayCard) for a in ALTERED.legal_actions(state, 0))
 
 
 def test_resupply_top_card_to_reserve() -> None:
@@ -88,7 +88,7 @@ def test_ready_orb_from_hero_and_character() -> None:
     state = scenario(player(mana=orbs(0, 2)))
     s = act(state, 0, HeroAbility()).state
     assert [x.exhausted for x in s.players[0].mana] == [False, True] and s.players[0].hero_exhausted
-    assert HeroAbility() not in GAME.legal_actions(s, 0)  # once per day: the Hero is exhausted
+    assert HeroAbility() not in ALTERED.legal_actions(s, 0)  # once per day: the Hero is exhausted
     rider = o("chevaucheuse_vents")
     s = act(scenario(player(hand=[rider], mana=4)), 0, PlayCard(uid=rider.uid, expedition="hero")).state
     assert sum(not x.exhausted for x in s.players[0].mana) == 1
@@ -97,7 +97,7 @@ def test_ready_orb_from_hero_and_character() -> None:
 def test_sabotage_up_to_one_card_then_draw() -> None:
     sab, victim = o("sabotage_regle"), o("lancier_aube")
     state = scenario(player("A", "orvan", hand=[sab], mana=2), player("B", "neree", reserve=[victim]))
-    legal = [a.target for a in GAME.legal_actions(state, 0) if isinstance(a, PlayCard)]
+    legal = [a.target for a in ALTERED.legal_actions(state, 0) if isinstance(a, PlayCard)]
     assert legal == [victim.uid, None]
     s = act(state, 0, PlayCard(uid=sab.uid, target=victim.uid)).state
     assert s.players[1].reserve == [] and s.players[1].discard[0].uid == victim.uid

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.altered import GAME
 from bot.games.altered.actions import Pass
+from bot.games.altered.game import ALTERED
 
 from .helpers import act, cards, player, scenario
 
@@ -18,10 +18,10 @@ def test_meeting_expeditions_win_at_end_of_night() -> None:
     p1 = player("B", "orvan", pos_hero=2, pos_companion=4)  # 5
     t = _night(p0, p1)
     assert t.state.phase == "over" and t.state.winner == 0
-    out = GAME.outcome(t.state)
+    out = ALTERED.outcome(t.state)
     assert out is not None and out.winners == (0,) and out.scores == {"0": 7, "1": 5}
     assert out.reason.key == "altered.outcome.met"
-    assert GAME.to_act(t.state) == frozenset() and GAME.legal_actions(t.state, 0) == []
+    assert ALTERED.to_act(t.state) == frozenset() and ALTERED.legal_actions(t.state, 0) == []
 
 
 def test_no_victory_before_night_ends() -> None:
@@ -33,11 +33,11 @@ def test_no_victory_before_night_ends() -> None:
         reserve=cards("halte_camp", "halte_camp", "halte_camp"),
     )
     t = _night(p0, player("B", "orvan"))
-    assert t.state.phase == "night" and GAME.outcome(t.state) is None
+    assert t.state.phase == "night" and ALTERED.outcome(t.state) is None
     state = t.state
     while state.phase == "night":
-        state = act(state, 0, GAME.legal_actions(state, 0)[0]).state
-    assert GAME.outcome(state) is not None and state.winner == 0
+        state = act(state, 0, ALTERED.legal_actions(state, 0)[0]).state
+    assert ALTERED.outcome(state) is not None and state.winner == 0
 
 
 def test_crossing_beats_meeting() -> None:
@@ -56,7 +56,7 @@ def test_tie_at_seven_goes_to_the_arena_and_the_arena_decides() -> None:
     # Seat 1's Scout loses to the Lancer, seat 1 stays at 7; seat 0 advances to 7.
     t = _night(p0, p1)
     s = t.state
-    assert s.tiebreak and s.phase == "morning" and GAME.outcome(s) is None
+    assert s.tiebreak and s.phase == "morning" and ALTERED.outcome(s) is None
     assert any(e.kind == "tiebreak" for e in t.events)
     arena = s.model_copy(update={"phase": "afternoon", "turn": 1})
     p0b = arena.players[0].model_copy(update={"passed": True, "exp_companion": cards("eclaireur_cretes")})
@@ -69,7 +69,7 @@ def test_arena_winner_by_terrains() -> None:
     p0 = player(exp_hero=cards("lancier_aube"), passed=True)  # 3/3/2
     p1 = player("B", "orvan", exp_companion=cards("guetteur_marais"))  # 0/2/3
     t = act(scenario(p0, p1, turn=1, tiebreak=True), 1, Pass())
-    assert t.state.winner == 0 and GAME.outcome(t.state).reason.key == "altered.outcome.arena"  # type: ignore[union-attr]
+    assert t.state.winner == 0 and ALTERED.outcome(t.state).reason.key == "altered.outcome.arena"  # type: ignore[union-attr]
 
 
 def test_arena_equal_terrains_plays_another_day() -> None:
@@ -82,7 +82,7 @@ def test_arena_equal_terrains_plays_another_day() -> None:
 def test_day_limit_decides_on_score_or_draws() -> None:
     """D-ALT-13: at the end of the last day's Night the higher score wins, equal scores draw."""
     t = _night(player(pos_hero=2), player("B", "orvan", pos_hero=1), day=30)
-    assert t.state.winner == 0 and GAME.outcome(t.state).reason.key == "altered.outcome.day_limit"  # type: ignore[union-attr]
+    assert t.state.winner == 0 and ALTERED.outcome(t.state).reason.key == "altered.outcome.day_limit"  # type: ignore[union-attr]
     t = _night(player(), player("B", "orvan"), day=30)
-    out = GAME.outcome(t.state)
+    out = ALTERED.outcome(t.state)
     assert out is not None and out.draw and out.winners == ()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction, txt
-from bot.games.altered import GAME
 from bot.games.altered.actions import (
     CleanupDiscard,
     CleanupSacrifice,
@@ -16,6 +15,7 @@ from bot.games.altered.actions import (
     PlayCard,
     SetupMana,
 )
+from bot.games.altered.game import ALTERED
 
 from .helpers import cards, o, player, scenario
 
@@ -43,9 +43,9 @@ STATE = scenario(player(hand=[LANCER, HALT, TOWER, MIST], mana=5), player("B", "
 )
 def test_refusals(seat: int, action: object, code: str) -> None:
     before = STATE.model_dump_json()
-    assert action not in GAME.legal_actions(STATE, seat)
+    assert action not in ALTERED.legal_actions(STATE, seat)
     with pytest.raises(IllegalAction) as err:
-        GAME.check(STATE, seat, action)
+        ALTERED.check(STATE, seat, action)
     assert err.value.code == code
     assert code == "not_your_turn" or (err.value.rule or "").startswith("altered.")
     if code == "wrong_phase":  # the kernel's refusal says what the Afternoon asks instead
@@ -56,12 +56,12 @@ def test_refusals(seat: int, action: object, code: str) -> None:
 def test_cleanup_refusals_and_game_over() -> None:
     night = scenario(player(reserve=cards("halte_camp", "halte_camp", "halte_camp")), phase="night")
     with pytest.raises(IllegalAction) as err:
-        GAME.check(night, 0, CleanupSacrifice(uid=night.players[0].reserve[0].uid))
+        ALTERED.check(night, 0, CleanupSacrifice(uid=night.players[0].reserve[0].uid))
     assert err.value.code == "altered.cleanup_not_needed"
     with pytest.raises(IllegalAction) as err:
-        GAME.check(night, 0, CleanupDiscard(uid=12345))
+        ALTERED.check(night, 0, CleanupDiscard(uid=12345))
     assert err.value.code == "altered.not_in_reserve"
     over = scenario(phase="over", turn=None, winner=0)
     with pytest.raises(IllegalAction) as err:
-        GAME.check(over, 0, HeroAbility())
+        ALTERED.check(over, 0, HeroAbility())
     assert err.value.code == "game_over"

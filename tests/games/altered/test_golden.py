@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from bot.engine import Rng, SeatSpec
-from bot.games.altered import GAME
+from bot.games.altered.game import ALTERED
 from tests.support.agents import ai_move
 
 from .test_catalog import render
@@ -17,7 +17,7 @@ GOLDEN = Path(__file__).with_name("golden") / "seed7_fr.txt"
 
 def transcript(seed: int = 7, steps: int = 80) -> str:
     rng = Rng(seed)
-    t = GAME.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")], {}, rng)
+    t = ALTERED.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")], {}, rng)
     state, lines = t.state, []
     names = ["Alice", "Bob"]
 
@@ -32,16 +32,16 @@ def transcript(seed: int = 7, steps: int = 80) -> str:
 
     lines += event_lines(t.events)
     for _ in range(steps):
-        if GAME.outcome(state) is not None:
+        if ALTERED.outcome(state) is not None:
             break
-        seat = min(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
-        action = ai_move(GAME, state, seat, rng)
-        label = render(GAME.describe_action(state, seat, action), "fr")
+        seat = min(ALTERED.to_act(state))
+        legal = ALTERED.legal_actions(state, seat)
+        action = ai_move(ALTERED, state, seat, rng)
+        label = render(ALTERED.describe_action(state, seat, action), "fr")
         if action.kind == "setup_mana" or action.kind == "expand":
             label = action.kind  # the card is private: the transcript is public
-        lines.append(f"[{GAME.phase(state)}] {names[seat]} ({len(legal)} choix) : {label}")
-        t = GAME.apply(state, seat, action, rng)
+        lines.append(f"[{ALTERED.phase(state)}] {names[seat]} ({len(legal)} choix) : {label}")
+        t = ALTERED.apply(state, seat, action, rng)
         state = t.state
         lines += event_lines(t.events)
     return "\n".join(lines) + "\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction, Rng
-from bot.games.altered import GAME
 from bot.games.altered.actions import CycleOrb, Expand, Pass, PlayCard
+from bot.games.altered.game import ALTERED
 
 from .helpers import act, cards, hidden_uids, leaked, o, orbs, player, scenario
 
@@ -20,11 +20,11 @@ def test_3_2_9_a_visible_zone_with_hidden_faces() -> None:
     """3.2.9.a: everyone sees how many orbs and which are exhausted, never the opponent's faces."""
     state = _with_faces()
     for viewer in (1, None):
-        seat0 = GAME.view(state, viewer).players[0]
+        seat0 = ALTERED.view(state, viewer).players[0]
         assert seat0.mana_count == 2 and seat0.mana_ready == 2
         assert [orb.card for orb in seat0.orbs] == [None, None]
-        assert "geant_plateaux" not in GAME.view(state, viewer).model_dump_json()
-        assert not leaked(GAME.view(state, viewer), hidden_uids(state, 0))
+        assert "geant_plateaux" not in ALTERED.view(state, viewer).model_dump_json()
+        assert not leaked(ALTERED.view(state, viewer), hidden_uids(state, 0))
 
 
 def test_3_2_9_b_enters_face_down_not_revealed() -> None:
@@ -48,7 +48,7 @@ def test_3_2_9_b_setup_orbs_are_ready() -> None:
     state = new_game(3)
     for seat in (0, 1):
         for _ in range(3):
-            state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0], Rng(1)).state
+            state = ALTERED.apply(state, seat, ALTERED.legal_actions(state, seat)[0], Rng(1)).state
     assert all(not x.exhausted for p in state.players for x in p.mana)
     assert [len(p.mana) for p in state.players] == [3, 3] and [len(p.hand) for p in state.players] == [3, 3]
 
@@ -56,28 +56,28 @@ def test_3_2_9_b_setup_orbs_are_ready() -> None:
 def test_3_2_9_c_objects_in_mana_are_orbs() -> None:
     """3.2.9.c: a Character in the Mana zone is only an orb: no statistics count, it is not playable."""
     state = scenario(player(mana=cards("geant_plateaux", "geant_plateaux")))
-    assert GAME.view(state, 0).players[0].expeditions[0].stats == {"forest": 0, "mountain": 0, "water": 0}
-    assert all(not isinstance(a, PlayCard) for a in GAME.legal_actions(state, 0))
+    assert ALTERED.view(state, 0).players[0].expeditions[0].stats == {"forest": 0, "mountain": 0, "water": 0}
+    assert all(not isinstance(a, PlayCard) for a in ALTERED.legal_actions(state, 0))
 
 
 def test_3_2_9_d_owner_sees_own_faces_any_time() -> None:
     """3.2.9.d: the owner's view shows the faces, whatever the phase and whoever is to act."""
     state = _with_faces().model_copy(update={"turn": 1})
-    faces = [orb.card.card for orb in GAME.view(state, 0).players[0].orbs]  # type: ignore[union-attr]
+    faces = [orb.card.card for orb in ALTERED.view(state, 0).players[0].orbs]  # type: ignore[union-attr]
     assert faces == ["geant_plateaux", "halte_camp"]
 
 
 def test_3_2_9_e_exhaust_an_orb_to_ready_another() -> None:
     """3.2.9.e: a quick action; the count of ready orbs stays the same and the turn goes on."""
     state = scenario(player(mana=orbs(1, 1)))
-    assert CycleOrb() in GAME.legal_actions(state, 0)
+    assert CycleOrb() in ALTERED.legal_actions(state, 0)
     after = act(state, 0, CycleOrb()).state
     assert [x.exhausted for x in after.players[0].mana] == [True, False]
-    assert after.turn == 0 and Pass() in GAME.legal_actions(after, 0)
+    assert after.turn == 0 and Pass() in ALTERED.legal_actions(after, 0)
     for board in (scenario(player(mana=orbs(2, 0))), scenario(player(mana=orbs(0, 2)))):
-        assert CycleOrb() not in GAME.legal_actions(board, 0)
+        assert CycleOrb() not in ALTERED.legal_actions(board, 0)
         with pytest.raises(IllegalAction) as err:
-            GAME.check(board, 0, CycleOrb())
+            ALTERED.check(board, 0, CycleOrb())
         assert err.value.code == "altered.cannot_cycle"
 
 

@@ -9,9 +9,8 @@ import re
 import pytest
 
 from bot.engine import Rng, SeatSpec
-from bot.games.altered import GAME
 from bot.games.altered.bench import ai_vs_random, playout_stats
-from bot.games.altered.game import card_counts
+from bot.games.altered.game import ALTERED, card_counts
 from tests.support.agents import ai_move
 
 from .helpers import hidden_uids
@@ -28,7 +27,7 @@ def _check_views(state) -> None:  # type: ignore[no-untyped-def]
     secret = [hidden_uids(state, 0), hidden_uids(state, 1)]
     face_down = [i for i, r in enumerate(state.regions) if not r.revealed]
     for viewer in (0, 1, None):
-        dumped = GAME.view(state, viewer).model_dump_json()
+        dumped = ALTERED.view(state, viewer).model_dump_json()
         seen = _uids_in(dumped)
         for seat in (0, 1):
             if viewer != seat:
@@ -44,17 +43,17 @@ def _check_views(state) -> None:  # type: ignore[no-untyped-def]
 
 def _random_game(seed: int) -> int:
     rng = Rng(seed)
-    t = GAME.setup(SEATS, {}, rng)
+    t = ALTERED.setup(SEATS, {}, rng)
     state, start = t.state, card_counts(t.state)
     steps = 0
-    while GAME.outcome(state) is None:
-        seat = min(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
+    while ALTERED.outcome(state) is None:
+        seat = min(ALTERED.to_act(state))
+        legal = ALTERED.legal_actions(state, seat)
         assert legal, "a seat to act always has an action"
         action = legal[rng.below(len(legal))]
-        assert GAME.parse_action(action.dump()) == action
+        assert ALTERED.parse_action(action.dump()) == action
         before = state.model_dump_json()
-        t = GAME.apply(state, seat, action, rng)
+        t = ALTERED.apply(state, seat, action, rng)
         assert state.model_dump_json() == before, "apply must not mutate its input"
         state = t.state
         steps += 1
@@ -79,11 +78,11 @@ def test_random_playouts(block: int) -> None:
 
 def test_state_round_trips_through_json() -> None:
     rng = Rng(7)
-    state = GAME.setup(SEATS, {}, rng).state
+    state = ALTERED.setup(SEATS, {}, rng).state
     for _ in range(40):
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
-    assert GAME.load_state(GAME.dump_state(state)) == state
+        seat = min(ALTERED.to_act(state))
+        state = ALTERED.apply(state, seat, ai_move(ALTERED, state, seat, rng), rng).state
+    assert ALTERED.load_state(ALTERED.dump_state(state)) == state
 
 
 def test_playouts_are_deterministic() -> None:
@@ -92,12 +91,12 @@ def test_playouts_are_deterministic() -> None:
 
 def test_ai_only_plays_legal_moves_from_either_seat() -> None:
     rng = Rng(11)
-    state = GAME.setup(SEATS, {}, rng).state
-    while GAME.outcome(state) is None:
-        seat = min(GAME.to_act(state))
-        action = ai_move(GAME, state, seat, rng)
-        assert action in GAME.legal_actions(state, seat)
-        state = GAME.apply(state, seat, action, rng).state
+    state = ALTERED.setup(SEATS, {}, rng).state
+    while ALTERED.outcome(state) is None:
+        seat = min(ALTERED.to_act(state))
+        action = ai_move(ALTERED, state, seat, rng)
+        assert action in ALTERED.legal_actions(state, seat)
+        state = ALTERED.apply(state, seat, action, rng).state
 
 
 def test_ai_beats_random_player() -> None:

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from bot.engine import Rng, SeatSpec
-from bot.games.altered import GAME
+from bot.games.altered.game import ALTERED
 from renderers.altered import RENDERER, render_board, render_hand, summarize
 from tests.support.agents import ai_move
 from tests.support.phone import assert_reads_on_a_phone
@@ -15,11 +15,11 @@ from tests.support.phone import assert_reads_on_a_phone
 
 def _states() -> list:  # type: ignore[type-arg]
     rng = Rng(21)
-    state = GAME.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
+    state = ALTERED.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
     seen, out = set(), [state]
-    while GAME.outcome(state) is None:
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
+    while ALTERED.outcome(state) is None:
+        seat = min(ALTERED.to_act(state))
+        state = ALTERED.apply(state, seat, ai_move(ALTERED, state, seat, rng), rng).state
         if state.phase not in seen:
             seen.add(state.phase)
             out.append(state)
@@ -33,24 +33,24 @@ STATES = _states()
 def test_board_for_every_viewer_and_phase(locale: str) -> None:
     for state in STATES:
         for viewer in (None, 0, 1):
-            img = render_board(GAME.view(state, viewer), locale=locale)
+            img = render_board(ALTERED.view(state, viewer), locale=locale)
             assert img.size[0] <= 720 and img.size[1] <= 2 * img.size[0]
     buf = io.BytesIO()
-    render_board(GAME.view(STATES[-2], None), locale=locale).save(buf, format="PNG")
+    render_board(ALTERED.view(STATES[-2], None), locale=locale).save(buf, format="PNG")
     assert len(buf.getvalue()) < 1024 * 1024
 
 
 def test_hand_only_for_a_seat() -> None:
     state = STATES[1]
-    assert render_hand(GAME.view(state, None), locale="fr") is None
-    img = render_hand(GAME.view(state, 0), locale="fr")
+    assert render_hand(ALTERED.view(state, None), locale="fr") is None
+    img = render_hand(ALTERED.view(state, 0), locale="fr")
     assert img is not None and img.size[0] <= 720 and img.size[1] <= 2 * img.size[0]
 
 
 def test_summary_is_short_and_public_safe() -> None:
     for state in STATES:
         for locale in ("fr", "en"):
-            text = summarize(GAME.view(state, None), locale=locale)
+            text = summarize(ALTERED.view(state, None), locale=locale)
             assert 0 < len(text) <= 1500
             for card in state.players[0].hand:
                 # a name may also be public elsewhere; only check cards that are nowhere public
@@ -63,8 +63,8 @@ def test_summary_is_short_and_public_safe() -> None:
                     from bot.games.altered.content import CONTENT
 
                     assert CONTENT.cards[card.card].name.get(locale) not in text
-    assert "Jour" in summarize(GAME.view(STATES[0], None), locale="fr")
-    assert "Day" in summarize(GAME.view(STATES[0], None), locale="en")
+    assert "Jour" in summarize(ALTERED.view(STATES[0], None), locale="fr")
+    assert "Day" in summarize(ALTERED.view(STATES[0], None), locale="en")
 
 
 def test_registry_shape() -> None:
@@ -73,11 +73,11 @@ def test_registry_shape() -> None:
 
 def _whole_match(seed: int) -> list:  # type: ignore[type-arg]
     rng = Rng(seed)
-    state = GAME.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
+    state = ALTERED.setup([SeatSpec(seat=0, name="Aïcha"), SeatSpec(seat=1, name="Bérénice")], {}, rng).state
     out = [state]
-    while GAME.outcome(state) is None:
-        seat = min(GAME.to_act(state))
-        state = GAME.apply(state, seat, ai_move(GAME, state, seat, rng), rng).state
+    while ALTERED.outcome(state) is None:
+        seat = min(ALTERED.to_act(state))
+        state = ALTERED.apply(state, seat, ai_move(ALTERED, state, seat, rng), rng).state
         out.append(state)
     return out
 
@@ -86,7 +86,7 @@ def _whole_match(seed: int) -> list:  # type: ignore[type-arg]
 def test_every_text_reads_on_a_phone_along_a_whole_match(seed: int) -> None:
     """Issue #12 §5: at 390 px wide (a phone in portrait) no text of the board or hand is under 12 px."""
     states = _whole_match(seed)
-    assert assert_reads_on_a_phone(GAME, states[::9] + states[-1:], render_board, render_hand) > 20
+    assert assert_reads_on_a_phone(ALTERED, states[::9] + states[-1:], render_board, render_hand) > 20
 
 
 def test_the_card_just_played_and_the_expeditions_just_moved_are_marked() -> None:
@@ -95,16 +95,16 @@ def test_the_card_just_played_and_the_expeditions_just_moved_are_marked() -> Non
 
     states = _whole_match(3)
     played = next(s for s in states if s.last)
-    view = GAME.view(played, None)
+    view = ALTERED.view(played, None)
     assert view.last == played.last
     moved = next(s for s in states if s.advanced)
-    assert GAME.view(moved, 1).advanced == moved.advanced
+    assert ALTERED.view(moved, 1).advanced == moved.advanced
 
     def accent(image) -> int:  # type: ignore[no-untyped-def]
         return sum(n for n, c in image.getcolors(1 << 20) or [] if c == DEFAULT.accent)
 
     for state in (played, moved):
-        view = GAME.view(state, None)
+        view = ALTERED.view(state, None)
         plain = view.model_copy(update={"last": [], "advanced": []})
         assert accent(render_board(view, locale="fr")) > accent(render_board(plain, locale="fr")) + 50
 
@@ -113,12 +113,12 @@ def test_a_seat_reads_its_hand_and_mana_zone_in_words_too() -> None:
     """Altered hands were images only, in DMs and « Voir ma main »: a screen reader, a search or a copy
     had nothing. The seat's text summary lists its hand and Mana zone; the public one lists neither."""
     state = STATES[1]
-    me = GAME.view(state, 0).players[0]
+    me = ALTERED.view(state, 0).players[0]
     assert me.hand  # the position: a hand to read
     for locale, heading in (("fr", "Votre main"), ("en", "Your hand")):
-        text = summarize(GAME.view(state, 0), locale=locale)
+        text = summarize(ALTERED.view(state, 0), locale=locale)
         line = next(line for line in text.splitlines() if line.startswith(f"{heading} ({len(me.hand)})"))
         for card in me.hand:
             assert card.name[locale] in line
         assert len(line.split(";")) == len(me.hand)
-        assert heading not in summarize(GAME.view(state, None), locale=locale)
+        assert heading not in summarize(ALTERED.view(state, None), locale=locale)

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).parents[3]
-CORPUS = ROOT / "bot" / "rules" / "data" / "altered.yaml"
+CORPUS = ROOT / "bot" / "games" / "altered" / "rules.yaml"
 
 
 def _code_ids() -> set[str]:

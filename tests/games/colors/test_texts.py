@@ -8,16 +8,16 @@ import pytest
 import yaml
 
 from bot.ai import RandomAgent, arena
-from bot.engine import ANY, REVEAL, Rng, SeatSpec, Text, register, unregister
+from bot.engine import ANY, REVEAL, Rng, SeatSpec, Text, register
+from bot.games.colors import GAME
 from bot.games.colors.game import COLORS
 from bot.i18n.catalog import localize
 
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    register(COLORS)
+    register(GAME)  # as the conftest does: unregistering it after would leave the next tests without it
     yield
-    unregister("colors")
 
 
 def test_both_catalogs_hold_the_same_keys_and_no_lazy_plural() -> None:

@@ -11,8 +11,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.engine import Rng, Transition
-from bot.games.liber import GAME
 from bot.games.liber.content import CARDS, CardDef
+from bot.games.liber.game import LIBER
 from bot.games.liber.state import ARRIERE, GENERAL_SLOT, SLOTS, LiberState, Piece, Pos, Side
 
 GENERALS = ("aldric", "vharka")
@@ -88,8 +88,8 @@ def make_state(
 
 def act(state: LiberState, seat: int, action: Any) -> Transition[LiberState]:
     """Check then apply, as the match service does (`apply` assumes `check` passed)."""
-    GAME.check(state, seat, action)
-    return GAME.apply(state, seat, action, Rng(0))
+    LIBER.check(state, seat, action)
+    return LIBER.apply(state, seat, action, Rng(0))
 
 
 def run(state: LiberState, *steps: tuple[int, Any]) -> LiberState:
@@ -135,6 +135,6 @@ def next_turn(state: LiberState) -> LiberState:
 
     start = state.active
     while not (state.active != start and state.phase == "placement"):
-        (seat,) = tuple(GAME.to_act(state))
+        (seat,) = tuple(LIBER.to_act(state))
         state = act(state, seat, End()).state
     return state

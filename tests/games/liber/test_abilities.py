@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction
-from bot.games.liber import GAME
 from bot.games.liber.abilities import force_of
 from bot.games.liber.actions import Ability, Assign, Attack, Block, End, Play
 from bot.games.liber.effects import income
+from bot.games.liber.game import LIBER
 
 from .helpers import act, attack, gpos, make_state
 
@@ -64,8 +64,8 @@ def test_defausse_discards_for_two_gold_once_per_turn() -> None:
 
 def test_deplacement_arrives_anywhere_without_surcharge() -> None:
     state = make_state(phase="placement", hands=(["eclaireur", "milicien"], []), gold=(2, 0))
-    assert Play(card="eclaireur", at=(0, F, 0)) in GAME.legal_actions(state, 0)
-    assert Play(card="milicien", at=(0, F, 0)) not in GAME.legal_actions(state, 0)  # 1 + 4 gold
+    assert Play(card="eclaireur", at=(0, F, 0)) in LIBER.legal_actions(state, 0)
+    assert Play(card="milicien", at=(0, F, 0)) not in LIBER.legal_actions(state, 0)  # 1 + 4 gold
     after = act(state, 0, Play(card="eclaireur", at=(0, F, 0))).state
     assert after.sides[0].gold == 0
 
@@ -75,7 +75,7 @@ def test_double_attaque_attacks_twice() -> None:
     s1 = attack(state, (0, F, 0), (1, F, 0)).state
     s2 = attack(s1, (0, F, 0), (1, F, 1)).state
     assert s2.piece((1, F, 1)) is None
-    assert not [a for a in GAME.legal_actions(s2, 0) if isinstance(a, Attack) and a.attacker == (0, F, 0)]
+    assert not [a for a in LIBER.legal_actions(s2, 0) if isinstance(a, Attack) and a.attacker == (0, F, 0)]
 
 
 def test_encouragement_on_attack_only_and_does_not_stack() -> None:
@@ -140,7 +140,7 @@ def test_invocateur_summons_tokens_that_vanish() -> None:
 
 def test_honneur_du_guerrier_splits_damage_over_two_units() -> None:
     state = make_state({(0, F, 0): "maitre_armes", (1, F, 0): "milicien", (1, F, 1): "brute"})
-    legal = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Attack) and a.target2 is not None]
+    legal = [a for a in LIBER.legal_actions(state, 0) if isinstance(a, Attack) and a.target2 is not None]
     assert {a.split for a in legal if a.target == (1, F, 0) and a.target2 == (1, F, 1)} == {1, 2, 3}
     after = attack(state, (0, F, 0), (1, F, 0), target2=(1, F, 1), split=2).state
     assert after.piece((1, F, 0)) is None and pv(after, (1, F, 1)) == 2
@@ -152,8 +152,8 @@ def test_impatient_is_played_during_the_opponents_turn() -> None:
         {(0, F, 0): "brute"}, hands=(["milicien"], ["sentinelle", "milicien"]), gold=(0, 10), phase="attack"
     )
     window = act(state, 0, End()).state
-    assert window.step == "response" and GAME.to_act(window) == frozenset({1})
-    legal = GAME.legal_actions(window, 1)
+    assert window.step == "response" and LIBER.to_act(window) == frozenset({1})
+    legal = LIBER.legal_actions(window, 1)
     assert Play(card="sentinelle", at=(1, F, 0)) in legal
     assert not [a for a in legal if isinstance(a, Play) and a.card == "milicien"]
     with pytest.raises(IllegalAction) as err:
@@ -180,13 +180,13 @@ def test_initiative_strikes_first_and_two_cancel() -> None:
 
 def test_loyaute_shields_its_line_and_the_lines_behind() -> None:
     state = make_state({(0, F, 0): "lanceur_flammes", (1, F, 0): "garde_loyal", (1, F, 1): "brute", (1, A, 0): "brute"})
-    targets = {a.target for a in GAME.legal_actions(state, 0) if isinstance(a, Attack)}
+    targets = {a.target for a in LIBER.legal_actions(state, 0) if isinstance(a, Attack)}
     assert targets == {(1, F, 0)}
     with pytest.raises(IllegalAction) as err:
         act(state, 0, Attack(attacker=(0, F, 0), target=gpos(1)))
     assert err.value.code == "liber.shielded_by_loyalty"
     behind = make_state({(0, F, 0): "lanceur_flammes", (1, F, 1): "brute", (1, A, 0): "garde_loyal"})
-    targets = {a.target for a in GAME.legal_actions(behind, 0) if isinstance(a, Attack)}
+    targets = {a.target for a in LIBER.legal_actions(behind, 0) if isinstance(a, Attack)}
     assert targets == {(1, F, 1), (1, A, 0)}  # the front is ahead of the loyal unit
 
 
@@ -202,7 +202,7 @@ def test_paralysie_stops_attacks_and_defence_for_the_next_turn() -> None:
     s2 = act(s1, 0, End()).state
     assert s2.active == 1 and s2.phase == "placement"
     s2 = act(s2, 1, End()).state
-    assert not [a for a in GAME.legal_actions(s2, 1) if isinstance(a, Attack) and a.attacker == (1, F, 0)]
+    assert not [a for a in LIBER.legal_actions(s2, 1) if isinstance(a, Attack) and a.attacker == (1, F, 0)]
     s3 = act(act(s2, 1, End()).state, 0, End()).state if s2.step == "attack" else s2
     assert s3.piece((1, F, 0)).paralysis == 0  # type: ignore[union-attr]  # wore off at its turn's end
 
@@ -216,8 +216,8 @@ def test_producteur_adds_one_gold() -> None:
 def test_ravage_splits_three_damage_on_arrival() -> None:
     state = make_state({(1, F, 0): "milicien", (1, F, 1): "brute"}, phase="placement", hands=(["seigneur_ombres"], []))
     s = act(state, 0, Play(card="seigneur_ombres", at=(0, P, 0))).state
-    assert s.step == "ravage" and GAME.to_act(s) == frozenset({0})
-    assert {a.target for a in GAME.legal_actions(s, 0)} == {(1, F, 0), (1, F, 1)}  # never the general
+    assert s.step == "ravage" and LIBER.to_act(s) == frozenset({0})
+    assert {a.target for a in LIBER.legal_actions(s, 0)} == {(1, F, 0), (1, F, 1)}  # never the general
     s = act(s, 0, Assign(target=(1, F, 0))).state
     s = act(s, 0, Assign(target=(1, F, 0))).state
     assert s.piece((1, F, 0)) is None
@@ -248,7 +248,7 @@ def test_soin_heals_and_cures_at_end_of_turn() -> None:
 
 def test_telekinesie_moves_any_unit_but_a_general() -> None:
     state = make_state({(0, A, 0): "mage_lion", (1, F, 0): "brute"}, phase="placement")
-    legal = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Ability) and a.ability == "telekinesie"]
+    legal = [a for a in LIBER.legal_actions(state, 0) if isinstance(a, Ability) and a.ability == "telekinesie"]
     assert all(a.target != gpos(1) and a.target != gpos(0) for a in legal)
     s = act(state, 0, Ability(source=(0, A, 0), ability="telekinesie", target=(1, F, 0), to=(1, A, 0))).state
     assert s.piece((1, A, 0)).card == "brute" and s.piece((1, F, 0)) is None  # type: ignore[union-attr]
@@ -259,7 +259,7 @@ def test_telekinesie_moves_any_unit_but_a_general() -> None:
 
 def test_tir_reaches_two_lines() -> None:
     state = make_state({(0, F, 0): "archer", (1, F, 0): "milicien", (1, A, 0): "milicien"})
-    targets = {a.target for a in GAME.legal_actions(state, 0) if isinstance(a, Attack)}
+    targets = {a.target for a in LIBER.legal_actions(state, 0) if isinstance(a, Attack)}
     assert {(1, F, 0), (1, A, 0), gpos(1)} <= targets
 
 
@@ -268,7 +268,7 @@ def test_vol_is_wounded_only_by_flyers_and_shooters() -> None:
     with pytest.raises(IllegalAction) as err:
         act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
     assert err.value.code == "liber.cannot_wound_flyer"
-    assert Attack(attacker=(0, F, 1), target=(1, F, 0)) in GAME.legal_actions(state, 0)
+    assert Attack(attacker=(0, F, 1), target=(1, F, 0)) in LIBER.legal_actions(state, 0)
     flyer = make_state({(0, F, 0): "demon_aile", (1, F, 0): "brute"})
     after = attack(flyer, (0, F, 0), (1, F, 0)).state
     assert pv(after, (0, F, 0)) == 3 and after.piece((1, F, 0)) is None  # the brute cannot wound it
@@ -279,9 +279,9 @@ def test_abilities_are_once_per_turn_and_reset() -> None:
 
     state = make_state({(0, A, 0): "pretre", (0, F, 0): "brute"}, phase="placement", decks=(["milicien"], ["milicien"]))
     s = act(state, 0, Ability(source=(0, A, 0), ability="soin", target=(0, F, 0))).state
-    assert Ability(source=(0, A, 0), ability="soin", target=(0, F, 0)) not in GAME.legal_actions(s, 0)
+    assert Ability(source=(0, A, 0), ability="soin", target=(0, F, 0)) not in LIBER.legal_actions(s, 0)
     s = s.clone()
     end_turn(s, [])  # seat 1's turn
     end_turn(s, [])  # seat 0 again
     assert s.active == 0 and s.phase == "placement"
-    assert Ability(source=(0, A, 0), ability="soin", target=(0, F, 0)) in GAME.legal_actions(s, 0)
+    assert Ability(source=(0, A, 0), ability="soin", target=(0, F, 0)) in LIBER.legal_actions(s, 0)

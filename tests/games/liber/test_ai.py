@@ -6,9 +6,9 @@ The default run plays 60 seeded games; `bench.ai_vs_random(200)` is the full mea
 from __future__ import annotations
 
 from bot.engine import Rng
-from bot.games.liber import GAME
 from bot.games.liber.actions import Attack, Play
 from bot.games.liber.bench import ai_vs_random
+from bot.games.liber.game import LIBER
 from tests.support.agents import ai_move
 
 from .helpers import act, gpos, make_state
@@ -23,24 +23,24 @@ def test_ai_beats_random() -> None:
 def test_ai_returns_a_legal_action_for_either_seat() -> None:
     for seat in (0, 1):
         state = make_state({(seat, 2, 0): "brute", (1 - seat, 2, 0): "milicien"}, active=seat)
-        action = ai_move(GAME, state, seat, Rng(1))
-        assert action in GAME.legal_actions(state, seat)
+        action = ai_move(LIBER, state, seat, Rng(1))
+        assert action in LIBER.legal_actions(state, seat)
 
 
 def test_ai_takes_a_lethal_attack_on_the_general() -> None:
     state = make_state({(0, 2, 0): "brute"}, general_pv=(None, 4))
-    assert ai_move(GAME, state, 0, Rng(0)) == Attack(attacker=(0, 2, 0), target=gpos(1))
+    assert ai_move(LIBER, state, 0, Rng(0)) == Attack(attacker=(0, 2, 0), target=gpos(1))
 
 
 def test_ai_spends_gold_on_units() -> None:
     state = make_state(phase="placement", hands=(["brute"], []), gold=(10, 0))
-    action = ai_move(GAME, state, 0, Rng(0))
+    action = ai_move(LIBER, state, 0, Rng(0))
     assert isinstance(action, Play) and action.card == "brute"
 
 
 def test_ai_is_deterministic_for_a_seed() -> None:
     state = make_state({(0, 2, 0): "brute", (1, 2, 0): "milicien", (1, 2, 1): "milicien"})
-    assert ai_move(GAME, state, 0, Rng(5)) == ai_move(GAME, state, 0, Rng(5))
+    assert ai_move(LIBER, state, 0, Rng(5)) == ai_move(LIBER, state, 0, Rng(5))
 
 
 def test_ai_answers_a_block_whose_attacker_died_in_the_window() -> None:
@@ -55,6 +55,6 @@ def test_ai_answers_a_block_whose_attacker_died_in_the_window() -> None:
     state = act(state, 0, Play(card="foudre_divine", at=(1, F, 0))).state
     assert state.step == "block" and state.piece((1, F, 0)) is None
     for level in ("easy", "normal"):
-        action = ai_move(GAME, state, 0, Rng(1), level)
+        action = ai_move(LIBER, state, 0, Rng(1), level)
         assert action is not None
-        GAME.check(state, 0, action)
+        LIBER.check(state, 0, action)

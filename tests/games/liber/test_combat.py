@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction
-from bot.games.liber import GAME
 from bot.games.liber.actions import Attack, Block, Play
+from bot.games.liber.game import LIBER
 
 from .helpers import act, attack, extra_cards, gpos, make_state
 
@@ -59,9 +59,9 @@ def test_riposte_resets_at_end_of_turn() -> None:
 def test_blocker_takes_the_attack_and_strikes_back() -> None:
     state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien", (1, F, 1): "garde_loyal"}, hands=([], ["milicien"]))
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 1)))
-    assert t.state.step == "block" and GAME.to_act(t.state) == frozenset({1})
-    assert Block(blocker=(1, F, 0)) in GAME.legal_actions(t.state, 1)
-    assert Block(blocker=(1, F, 1)) not in GAME.legal_actions(t.state, 1)  # the target itself
+    assert t.state.step == "block" and LIBER.to_act(t.state) == frozenset({1})
+    assert Block(blocker=(1, F, 0)) in LIBER.legal_actions(t.state, 1)
+    assert Block(blocker=(1, F, 1)) not in LIBER.legal_actions(t.state, 1)  # the target itself
     after = act(t.state, 1, Block(blocker=(1, F, 0))).state
     assert after.piece((1, F, 0)) is None  # the blocker died
     assert after.piece((1, F, 1)).pv == 4  # type: ignore[union-attr]  # the original target is untouched
@@ -73,7 +73,7 @@ def test_blocker_must_reach_the_attacker() -> None:
         {(0, F, 0): "lanceur_flammes", (1, F, 0): "milicien", (1, 0, 0): "milicien"}, hands=([], ["milicien"])
     )
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
-    legal = GAME.legal_actions(t.state, 1)
+    legal = LIBER.legal_actions(t.state, 1)
     assert Block(blocker=(1, 0, 0)) not in legal  # a melee unit on the plaine reaches nothing
     with pytest.raises(IllegalAction) as err:
         act(t.state, 1, Block(blocker=(1, 0, 0)))
@@ -98,7 +98,7 @@ def test_general_attacks_without_scoring() -> None:
 
 def test_summoning_sickness_prevents_attacks() -> None:
     state = make_state({(0, F, 0): {"card": "brute", "sick": True}, (1, F, 0): "milicien"})
-    assert not [a for a in GAME.legal_actions(state, 0) if isinstance(a, Attack)]
+    assert not [a for a in LIBER.legal_actions(state, 0) if isinstance(a, Attack)]
     with pytest.raises(IllegalAction) as err:
         act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
     assert err.value.code == "liber.summoning_sick"

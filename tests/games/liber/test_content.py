@@ -36,26 +36,26 @@ def test_an_errata_never_changes_a_match_under_way() -> None:
     and cards; a new match records the current edition and deals the errata; deck lists naming a
     card by its old id get the current printing, and a retired deck cannot be chosen."""
     from bot.engine import EngineError, Rng, SeatSpec
-    from bot.games.liber import GAME
+    from bot.games.liber.game import LIBER
 
     seats = [SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")]
-    old = GAME.setup(seats, {}, Rng(1)).state
+    old = LIBER.setup(seats, {}, Rng(1)).state
     assert [s.general for s in old.sides] == ["aldric", "vharka"]
     assert [s.deck_id for s in old.sides] == ["ordre_du_lion", "legion_cendree"]
     assert "brute" in old.cards.values() and "brute_e2" not in old.cards.values()
-    options = GAME.validate_options({})
+    options = LIBER.validate_options({})
     assert options == {"edition": 2}
-    new = GAME.setup(seats, options, Rng(1)).state
+    new = LIBER.setup(seats, options, Rng(1)).state
     assert [s.general for s in new.sides] == ["aldric_e2", "vharka_e2"]
     assert "brute_e2" in new.cards.values() and "brute" not in new.cards.values()
     typed = "\n".join(["Général : aldric"] + [f"{n} {printed_id(c)}" for c, n in DECKS["ordre_du_lion"].cards.items()])
-    listed = GAME.validate_seat_options({"decklist": typed})
+    listed = LIBER.validate_seat_options({"decklist": typed})
     assert listed["general"] == "aldric_e2" and sorted(listed["cards"]) == sorted(DECKS["ordre_du_lion"].card_list())
     with pytest.raises(EngineError):
-        GAME.validate_seat_options({"deck": "ordre_du_lion_e1"})
+        LIBER.validate_seat_options({"deck": "ordre_du_lion_e1"})
     with pytest.raises(EngineError):
-        GAME.validate_options({"edition": 7})
-    assert not any(c.id.endswith("_e1") or CARDS.get(c.id, CARDS["brute_e2"]).retired for c in GAME.cards())
+        LIBER.validate_options({"edition": 7})
+    assert not any(c.id.endswith("_e1") or CARDS.get(c.id, CARDS["brute_e2"]).retired for c in LIBER.cards())
 
 
 def test_every_ability_and_card_type_is_used() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import EngineError, Rng, SeatSpec
-from bot.games.liber import GAME
 from bot.games.liber.actions import Ability, Assign, Attack, Block, Discard, End, Equip, Move, Play
 from bot.games.liber.content import CARDS
+from bot.games.liber.game import LIBER
 from bot.games.liber.state import LiberState
 
 CARD_IDS = sorted(CARDS)
@@ -68,22 +68,22 @@ def test_check_accepts_exactly_the_listed_actions() -> None:
     probes = accepted = 0
     for seed in range(30):
         rng = Rng(seed)
-        state = GAME.setup([SeatSpec(seat=0, name="N"), SeatSpec(seat=1, name="S")], {}, rng).state
-        while GAME.outcome(state) is None:
-            (seat,) = tuple(GAME.to_act(state))
-            legal = GAME.legal_actions(state, seat)
+        state = LIBER.setup([SeatSpec(seat=0, name="N"), SeatSpec(seat=1, name="S")], {}, rng).state
+        while LIBER.outcome(state) is None:
+            (seat,) = tuple(LIBER.to_act(state))
+            legal = LIBER.legal_actions(state, seat)
             listed = set(legal)
             for _ in range(6):
                 for who in (seat, 1 - seat):
                     probe = random_action(rng, state, who)
                     probes += 1
                     try:
-                        GAME.check(state, who, probe)
+                        LIBER.check(state, who, probe)
                         ok = True
                     except EngineError:
                         ok = False
                     expected = who == seat and probe in listed
                     assert ok is expected, (state.phase, who, probe)
                     accepted += ok
-            state = GAME.apply(state, seat, legal[rng.below(len(legal))], rng).state
+            state = LIBER.apply(state, seat, legal[rng.below(len(legal))], rng).state
     assert probes > 10_000 and accepted > 100

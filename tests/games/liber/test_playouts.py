@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.engine import EngineError, Rng, SeatSpec, redact
-from bot.games.liber import GAME
 from bot.games.liber.actions import Attack, Play
 from bot.games.liber.bench import check_conservation
+from bot.games.liber.game import LIBER
 from bot.games.liber.state import LiberState
 
 GAMES = 200
@@ -25,7 +25,7 @@ def check_hidden(state: LiberState) -> None:
     for owner in (0, 1):
         hidden_uids = set(state.sides[owner].hand) | set(state.sides[owner].deck)
         for viewer in (None, 1 - owner):
-            view = GAME.view(state, viewer)
+            view = LIBER.view(state, viewer)
             data = view.model_dump(mode="json")
             assert data["sides"][owner]["hand"] is None
             text = json.dumps(data)
@@ -37,7 +37,7 @@ def check_hidden(state: LiberState) -> None:
                 uids.update(side["dropped_uids"])
             assert not uids & hidden_uids
             assert 'deck": [' not in text
-        own = GAME.view(state, owner).model_dump(mode="json")
+        own = LIBER.view(state, owner).model_dump(mode="json")
         assert sorted(own["sides"][owner]["hand"]) == sorted(state.cards[u] for u in state.sides[owner].hand)
 
 
@@ -53,14 +53,14 @@ def check_illegal_refused(state: LiberState, seat: int, legal: list, rng: Rng) -
         if probe in legal:
             continue
         try:
-            GAME.check(state, seat, probe)
+            LIBER.check(state, seat, probe)
         except EngineError:
             continue
         raise AssertionError(f"unlisted action applied: {probe}")
     other = 1 - seat
-    for action in GAME.legal_actions(state, seat)[:3]:
+    for action in LIBER.legal_actions(state, seat)[:3]:
         try:
-            GAME.check(state, other, action)
+            LIBER.check(state, other, action)
         except EngineError:
             continue
         raise AssertionError("the seat not to act could act")
@@ -69,25 +69,25 @@ def check_illegal_refused(state: LiberState, seat: int, legal: list, rng: Rng) -
 def playout(seed: int, *, checks: bool) -> LiberState:
     rng = Rng(seed)
     seats = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
-    t = GAME.setup(seats, {}, rng)
+    t = LIBER.setup(seats, {}, rng)
     state = t.state
     initial = set(state.cards)
     step = 0
-    while GAME.outcome(state) is None:
-        (seat,) = tuple(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
+    while LIBER.outcome(state) is None:
+        (seat,) = tuple(LIBER.to_act(state))
+        legal = LIBER.legal_actions(state, seat)
         assert legal, "a seat to act always has an action"
         assert len(set(legal)) == len(legal)
         action = legal[rng.below(len(legal))]
-        before = GAME.dump_state(state) if checks and step % CHECK_EVERY == 0 else None
-        t = GAME.apply(state, seat, action, rng)
+        before = LIBER.dump_state(state) if checks and step % CHECK_EVERY == 0 else None
+        t = LIBER.apply(state, seat, action, rng)
         if before is not None:
-            assert GAME.dump_state(state) == before, "apply mutated its input"
+            assert LIBER.dump_state(state) == before, "apply mutated its input"
             check_conservation(t.state, initial)
             check_hidden(t.state)
             check_illegal_refused(state, seat, legal, rng)
             json.dumps([e.model_dump(mode="json") for e in t.events])
-            assert GAME.load_state(json.loads(json.dumps(GAME.dump_state(t.state)))) == t.state
+            assert LIBER.load_state(json.loads(json.dumps(LIBER.dump_state(t.state)))) == t.state
             for e in redact(t.events, None):
                 assert e.kind != "you_drew" and "cards" not in e.params
         state = t.state
@@ -108,7 +108,7 @@ def test_random_playouts_end_cleanly() -> None:
 
 def test_state_round_trips_through_json() -> None:
     state = playout(7, checks=False)
-    again = GAME.load_state(json.loads(json.dumps(GAME.dump_state(state))))
+    again = LIBER.load_state(json.loads(json.dumps(LIBER.dump_state(state))))
     assert again == state
 
 
@@ -117,10 +117,10 @@ def test_ai_against_ai_conserves_cards_and_hides_hands() -> None:
     from bot.ai import arena, fallback_agent
     from bot.games.liber.bench import ai_vs_ai, conservation
 
-    agent = fallback_agent(GAME, "easy")
+    agent = fallback_agent(LIBER, "easy")
     for seed in range(500, 506):
         check = _both(conservation(), check_hidden)
-        played = arena.play(GAME, (agent, agent), seed, invariant=check)
+        played = arena.play(LIBER, (agent, agent), seed, invariant=check)
         assert played.state.result is not None and played.steps < 5000
     stats = ai_vs_ai(2, 500, level="easy")
     assert stats["games"] == 2 and sum(stats["reasons"].values()) == 2

@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from bot.engine import IllegalAction
-from bot.games.liber import GAME
 from bot.games.liber.actions import Attack
+from bot.games.liber.game import LIBER
 from bot.games.liber.reach import in_reach
 
 from .helpers import act, attack, make_state
@@ -70,7 +70,7 @@ def test_reach_on_board(kind: str, mine: int, theirs: int, my_empty: bool, their
     attack = Attack(attacker=(0, mine, 0), target=(1, theirs, 0))
     rule = POSSIBLE.get((kind, mine, theirs))
     expected = rule is not None and rule(my_empty, their_empty)
-    assert (attack in GAME.legal_actions(state, 0)) is expected
+    assert (attack in LIBER.legal_actions(state, 0)) is expected
     if not expected:
         with pytest.raises(IllegalAction) as err:
             act(state, 0, attack)
@@ -81,9 +81,9 @@ def test_reach_on_board(kind: str, mine: int, theirs: int, my_empty: bool, their
 def test_melee_case_4_back_to_back_reaches_the_general() -> None:
     """Cas 4: with both fronts empty a back-line melee unit reaches the enemy back line (general)."""
     state = make_state({(0, A, 0): "brute"})
-    assert Attack(attacker=(0, A, 0), target=(1, A, 2)) in GAME.legal_actions(state, 0)
+    assert Attack(attacker=(0, A, 0), target=(1, A, 2)) in LIBER.legal_actions(state, 0)
     blocked = make_state({(0, A, 0): "brute", (1, F, 0): "milicien"})
-    assert Attack(attacker=(0, A, 0), target=(1, A, 2)) not in GAME.legal_actions(blocked, 0)
+    assert Attack(attacker=(0, A, 0), target=(1, A, 2)) not in LIBER.legal_actions(blocked, 0)
 
 
 def test_riposte_uses_the_tables_too() -> None:

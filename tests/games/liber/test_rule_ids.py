@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import get_args
 
 from bot.engine import IllegalAction, Rng, SeatSpec
-from bot.games.liber import GAME
 from bot.games.liber import legality as legality_module
 from bot.games.liber.actions import Ability
+from bot.games.liber.game import LIBER
 from bot.games.liber.reach import RULES as REACH_RULES
 from bot.rules import by_id
 
@@ -25,7 +25,7 @@ def _cited_in_code() -> set[str]:
         ids |= set(re.findall(r'rule\s*=\s*"(liber\.[a-z0-9_.-]+)"', text))
     abilities = get_args(Ability.model_fields["ability"].annotation)
     ids |= {f"liber.ability.{a}" for a in abilities if a != "general"} | {"liber.card.general"}
-    ids |= set(GAME.kind_rules.values()) | set(REACH_RULES.values())
+    ids |= set(LIBER.kind_rules.values()) | set(REACH_RULES.values())
     return ids
 
 
@@ -39,17 +39,17 @@ def test_every_refusal_met_in_play_cites_an_existing_rule() -> None:
     seen: set[str] = set()
     for seed in range(6):
         rng = Rng(seed)
-        state = GAME.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng).state
+        state = LIBER.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng).state
         for _ in range(150):
-            if GAME.outcome(state) is not None:
+            if LIBER.outcome(state) is not None:
                 break
-            seat = min(GAME.to_act(state))
+            seat = min(LIBER.to_act(state))
             for candidate in legality_module._candidates(state, seat):
                 try:
-                    GAME.check(state, seat, candidate)
+                    LIBER.check(state, seat, candidate)
                 except IllegalAction as refusal:
                     if refusal.rule:
                         seen.add(refusal.rule)
-            legal = GAME.legal_actions(state, seat)
-            state = GAME.apply(state, seat, legal[rng.below(len(legal))], rng).state
+            legal = LIBER.legal_actions(state, seat)
+            state = LIBER.apply(state, seat, legal[rng.below(len(legal))], rng).state
     assert seen and seen - set(by_id()) == set()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import PHASE, IllegalAction, Rng, SeatSpec
-from bot.games.liber import GAME
 from bot.games.liber.actions import Ability, Attack, Discard, End, Equip, Move, Play
+from bot.games.liber.game import LIBER
 from bot.games.liber.state import HAND_LIMIT, LiberState
 
 from .helpers import act, attack, gpos, make_state, next_turn
@@ -16,11 +16,11 @@ SEATS = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
 
 
 def new_game(seed: int = 1) -> LiberState:
-    return GAME.setup(SEATS, {}, Rng(seed)).state
+    return LIBER.setup(SEATS, {}, Rng(seed)).state
 
 
 def test_setup_generals_hands_and_first_draw() -> None:
-    t = GAME.setup(SEATS, {}, Rng(3))
+    t = LIBER.setup(SEATS, {}, Rng(3))
     s = t.state
     for seat in (0, 1):
         general = s.piece(gpos(seat))
@@ -31,7 +31,7 @@ def test_setup_generals_hands_and_first_draw() -> None:
     assert len(s.sides[first].hand) == 8  # 7 + the first draw
     assert len(s.sides[1 - first].hand) == 7
     assert s.sides[first].gold == 2 + 5 and s.sides[1 - first].gold == 2
-    assert s.phase == "placement" and GAME.to_act(s) == frozenset({first})
+    assert s.phase == "placement" and LIBER.to_act(s) == frozenset({first})
     assert any(e.kind == PHASE for e in t.events)
 
 
@@ -52,9 +52,9 @@ def test_placement_surcharges_and_sickness() -> None:
 
 def test_first_round_no_combat_and_second_player_places_freely() -> None:
     state = make_state(phase="placement", round=1, first=0, active=1, hands=([], ["brute"]), gold=(0, 3))
-    assert Play(card="brute", at=(1, F, 0)) in GAME.legal_actions(state, 1)  # no +4 surcharge
+    assert Play(card="brute", at=(1, F, 0)) in LIBER.legal_actions(state, 1)  # no +4 surcharge
     first = make_state(phase="placement", round=1, first=0, active=0, hands=(["brute"], []), gold=(3, 0))
-    assert Play(card="brute", at=(0, F, 0)) not in GAME.legal_actions(first, 0)
+    assert Play(card="brute", at=(0, F, 0)) not in LIBER.legal_actions(first, 0)
     # Ending placement in round 1 skips the attack phase.
     s = act(make_state({(0, F, 0): "brute", (1, F, 0): "brute"}, phase="placement", round=1), 0, End()).state
     assert s.step != "attack" and s.active == 1
@@ -69,7 +69,7 @@ def test_first_round_no_combat_and_second_player_places_freely() -> None:
 
 def test_movement_one_line_once_when_not_sick() -> None:
     state = make_state({(0, P, 0): "brute", (0, P, 1): {"card": "brute", "sick": True}}, phase="placement")
-    legal = GAME.legal_actions(state, 0)
+    legal = LIBER.legal_actions(state, 0)
     assert Move(frm=(0, P, 0), to=(0, A, 3)) in legal
     assert Move(frm=(0, P, 0), to=(0, F, 3)) not in legal
     assert not [a for a in legal if isinstance(a, Move) and a.frm == (0, P, 1)]
@@ -83,8 +83,8 @@ def test_hand_limit_discard_at_end_of_turn() -> None:
     hand = ["milicien"] * (HAND_LIMIT + 2)
     state = make_state(phase="attack", hands=(hand, []), decks=(["milicien"], ["milicien"]))
     s = act(state, 0, End()).state
-    assert s.step == "discard" and GAME.to_act(s) == frozenset({0})
-    assert GAME.legal_actions(s, 0) == [Discard(card="milicien")]
+    assert s.step == "discard" and LIBER.to_act(s) == frozenset({0})
+    assert LIBER.legal_actions(s, 0) == [Discard(card="milicien")]
     s = act(act(s, 0, Discard(card="milicien")).state, 0, Discard(card="milicien")).state
     assert s.active == 1 and len(s.sides[0].hand) == HAND_LIMIT
 
@@ -105,7 +105,7 @@ def test_rituel_only_in_own_placement() -> None:
     state = make_state({(0, F, 0): "brute"}, hands=([], ["benediction"]), phase="attack")
     s = act(state, 0, End()).state
     assert s.step == "response"
-    assert not [a for a in GAME.legal_actions(s, 1) if isinstance(a, Play)]
+    assert not [a for a in LIBER.legal_actions(s, 1) if isinstance(a, Play)]
 
 
 def test_objects_equip_drop_and_are_taken_back() -> None:
@@ -121,7 +121,7 @@ def test_objects_equip_drop_and_are_taken_back() -> None:
     s = attack(s, (0, F, 0), (1, F, 0)).state  # 4 force, the brute dies; riposte kills the militia
     assert s.piece((0, F, 0)) is None and s.piece((1, F, 0)) is None
     item = s.sides[0].dropped[0]
-    assert Equip(item=item, to=(0, F, 1)) in GAME.legal_actions(s, 0)
+    assert Equip(item=item, to=(0, F, 1)) in LIBER.legal_actions(s, 0)
     taken = act(s, 0, Equip(item=item, to=(0, F, 1))).state
     assert taken.piece((0, F, 1)).items == [item] and taken.sides[0].gold == 6  # type: ignore[union-attr]
     lost = act(s, 0, End()).state
@@ -138,7 +138,7 @@ def test_lieu_enchantment_god_and_favours() -> None:
         decks=(["milicien"] * 3, ["milicien"] * 3),
     )
     s = act(state, 0, Play(card="mine_or", at=(0, P, 0))).state
-    assert Play(card="banniere", at=(0, P, 1)) in GAME.legal_actions(s, 0)
+    assert Play(card="banniere", at=(0, P, 1)) in LIBER.legal_actions(s, 0)
     with pytest.raises(IllegalAction) as err:
         act(s, 0, Play(card="autel_noir", at=(0, P, 1)))
     assert err.value.code == "liber.one_lieu_per_turn"
@@ -181,7 +181,7 @@ def test_resource_wins(kwargs: dict, reason: str) -> None:
     side.faith, side.vp, side.gold = side.faith + 1, side.vp + 1, side.gold + 1
     check_win(state, [])
     assert state.result is not None and state.result.winners == [0] and state.result.reason == reason
-    outcome = GAME.outcome(state)
+    outcome = LIBER.outcome(state)
     assert outcome is not None and outcome.winners == (0,) and outcome.reason.key == f"liber.outcome.{reason}"
 
 
@@ -189,7 +189,7 @@ def test_killing_the_general_wins() -> None:
     state = make_state({(0, F, 0): "brute"}, general_pv=(None, 3))
     t = attack(state, (0, F, 0), gpos(1))
     assert t.state.result is not None and t.state.result.winners == [0] and t.state.result.reason == "general"
-    assert GAME.to_act(t.state) == frozenset() and GAME.legal_actions(t.state, 0) == []
+    assert LIBER.to_act(t.state) == frozenset() and LIBER.legal_actions(t.state, 0) == []
     with pytest.raises(IllegalAction):
         act(t.state, 0, End())
 
@@ -202,19 +202,19 @@ def test_gold_win_in_the_draw_phase_and_a_double_win_is_a_draw() -> None:
     from bot.games.liber.combat import check_win
 
     check_win(both, [])
-    assert both.result is not None and both.result.winners == [] and GAME.outcome(both).draw  # type: ignore[union-attr]
+    assert both.result is not None and both.result.winners == [] and LIBER.outcome(both).draw  # type: ignore[union-attr]
 
 
 def test_validate_seat_options() -> None:
     from bot.engine import EngineError
 
-    assert GAME.validate_seat_options({"deck": "ordre_du_lion"}) == {"deck": "ordre_du_lion"}
+    assert LIBER.validate_seat_options({"deck": "ordre_du_lion"}) == {"deck": "ordre_du_lion"}
     with pytest.raises(EngineError) as err:
-        GAME.validate_seat_options({"deck": "nope"})
+        LIBER.validate_seat_options({"deck": "nope"})
     assert err.value.code == "liber.invalid_deck"
     text = "général: Vharka la Cendrée\n" + "\n".join(["5 brute", "4 goule", "unknown card"]) + "\n"
     with pytest.raises(EngineError) as err:
-        GAME.validate_seat_options({"decklist": text})
+        LIBER.validate_seat_options({"decklist": text})
     problems = {(p.key, tuple(sorted(p.params.items()))) for p in err.value.params["problems"]}
     assert ("deck.unknown", (("line", 4), ("name", "unknown card"))) in problems
     assert ("liber.deck.too_many", (("count", 5), ("max", 4), ("name", "Brute"))) in problems
@@ -223,8 +223,8 @@ def test_validate_seat_options() -> None:
         f"{n} {c}"
         for c, n in __import__("bot.games.liber.content", fromlist=["DECKS"]).DECKS["ordre_du_lion"].cards.items()
     )
-    opts = GAME.validate_seat_options({"decklist": good})
-    state = GAME.setup([SeatSpec(seat=0, name="A", options=opts), SEATS[1]], {}, Rng(1)).state
+    opts = LIBER.validate_seat_options({"decklist": good})
+    state = LIBER.setup([SeatSpec(seat=0, name="A", options=opts), SEATS[1]], {}, Rng(1)).state
     assert state.sides[0].general == "aldric_e2" and len(state.sides[0].deck) + len(state.sides[0].hand) == 50
 
 
@@ -232,16 +232,16 @@ def test_phase_key_changes_only_with_major_phases() -> None:
     """The host posts a new board when `phase()` changes or a PHASE event comes: Placement and
     Attack only, not each block prompt or response window."""
     state = make_state({(0, F, 0): "brute", (1, F, 0): "milicien"}, hands=(["milicien"], ["sentinelle"]))
-    key = GAME.phase(state)
+    key = LIBER.phase(state)
     t = act(state, 0, Attack(attacker=(0, F, 0), target=(1, F, 0)))
-    assert t.state.step == "block" and GAME.phase(t.state) == key
+    assert t.state.step == "block" and LIBER.phase(t.state) == key
     assert PHASE not in [e.kind for e in t.events]
     from bot.games.liber.actions import Block
 
     s = act(act(t.state, 1, Block()).state, 0, End()).state
-    assert s.step == "response" and GAME.phase(s) == key
+    assert s.step == "response" and LIBER.phase(s) == key
     s2 = act(s, 1, End())
-    assert GAME.phase(s2.state) != key and PHASE in [e.kind for e in s2.events]
+    assert LIBER.phase(s2.state) != key and PHASE in [e.kind for e in s2.events]
 
 
 def test_braise_favour_burns_the_weakest_enemy_without_vp() -> None:
@@ -266,7 +266,7 @@ def test_terreur_and_benediction() -> None:
     assert s.piece((0, F, 0)).pv == 4  # type: ignore[union-attr]
     s = act(s, 0, Play(card="terreur", at=(1, F, 0))).state
     assert s.piece((1, F, 0)).paralysis == 1 and s.sides[0].faith == 0  # type: ignore[union-attr]
-    assert {a.card for a in GAME.legal_actions(s, 0) if isinstance(a, Play)} == set()
+    assert {a.card for a in LIBER.legal_actions(s, 0) if isinstance(a, Play)} == set()
 
 
 def test_moving_an_object_costs_its_cost_again() -> None:
@@ -303,11 +303,11 @@ def test_placement_is_chosen_card_first_then_only_its_legal_places() -> None:
 
     hand = ["milicien", "archer", "piquier", "chevalier", "pretre", "eclaireur", "benediction"]
     state = make_state(phase="placement", hands=(hand, []), gold=(50, 0))
-    choices = GAME.suggest(state, 0, Ask())
+    choices = LIBER.suggest(state, 0, Ask())
     assert len(choices) > 25  # one flat list would not fit a Discord menu
     per_group = Counter(c.group_key for c in choices if c.group_key)
     plays = {k: n for k, n in per_group.items() if k.startswith("play:")}
     assert len(per_group) <= 25 and {f"play:{c}" for c in hand[:-1]} <= set(plays)  # every unit has its group
     assert all(n <= 15 for n in plays.values())
     for choice in choices:
-        GAME.check(state, 0, choice.action)  # every place offered is legal
+        LIBER.check(state, 0, choice.action)  # every place offered is legal

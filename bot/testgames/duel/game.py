@@ -342,4 +342,5 @@ CATALOG = {
 }
 
 DuelGame.catalog = CATALOG
-GAME = DuelGame()
+#: The rules object the package's GameDef wraps (bot/testgames/duel/__init__.py).
+DUEL = DuelGame()

@@ -376,4 +376,5 @@ CATALOG = {
 }
 
 PaletGame.catalog = CATALOG
-GAME = PaletGame()
+#: The rules object the package's GameDef wraps (bot/testgames/palet/__init__.py).
+PALET = PaletGame()

@@ -1,0 +1,79 @@
+"""A game as one typed description: the one thing a game folder exports (`GAME`), read by the host.
+
+A game's `__init__.py` builds its `GameDef` from its own modules; the registry holds them, and the
+rules lookup, the renderers' registry, the bench, the slash commands and the demo all read it, so a
+new game is its folder alone (docs/adding-a-game.md). The rules object (`Game[S, A, V]`, a `BaseGame`)
+is wrapped, not replaced: the services hold it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic
+
+from .game import A, Game, S, V
+
+if TYPE_CHECKING:  # the type only: the kernel never imports a renderer (tests/test_architecture.py)
+    from renderers.renderer import Renderer
+
+#: Figures a game's bench hands back: printed and put in the JSON report as they are.
+Figures = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TableBench(Generic[V]):
+    """What the bench measures of a table game (its section `== <key> (table)`)."""
+
+    #: The AI against a random player, suggestion and line-of-sight times, ..., over `games` games.
+    figures: Callable[[int], Figures]
+    #: Public views along a seeded match: the bench times their renders (engines do not draw).
+    sample_views: Callable[[], Sequence[V]]
+
+
+@dataclass(frozen=True, slots=True)
+class BenchDef(Generic[V]):
+    """What `python -m bot bench` reads of one game beyond what it measures of every game."""
+
+    #: Seeded random playouts, `(games, seed)`: speed and the game's invariant checked at every step.
+    playout_stats: Callable[[int, int], Figures] | None = None
+    #: The greedy player against itself, `(games, seed, level)`.
+    ai_vs_ai: Callable[[int, int, str], Figures] | None = None
+    #: The starter decks whose share of wins in mirror matches the bench measures.
+    balance_decks: Callable[[], Sequence[str]] | None = None
+    #: Set for a table game: its own section.
+    table: TableBench[V] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameDef(Generic[S, A, V]):
+    """One game: its rules object and everything the host finds by it (see docs/adding-a-game.md)."""
+
+    #: The rules (a `BaseGame`): what the services, the AI and the cogs play.
+    rules: Game[S, A, V]
+    #: The game's name as players write it, in both languages ("King of Liber").
+    label: str
+    #: Folded words naming the game in a `/regle` question ("kol", "war cry"); the key and the label count too.
+    words: tuple[str, ...] = ()
+    #: The slash command's name (`/conf`); empty: the key.
+    command: str = ""
+    #: What draws it; None: the generic renderer.
+    render: Renderer | None = None
+    #: What the bench measures of it beyond what it measures of every game.
+    bench: BenchDef[V] | None = None
+    #: Its `/regle` entries (a YAML file of the rules corpus); None: it has none.
+    corpus: Path | None = None
+
+    def __post_init__(self) -> None:
+        if not self.command:
+            object.__setattr__(self, "command", self.rules.key)
+
+    @property
+    def key(self) -> str:
+        return self.rules.key
+
+
+AnyGameDef = GameDef[Any, Any, Any]
+
+__all__ = ["AnyGameDef", "BenchDef", "Figures", "GameDef", "TableBench"]
