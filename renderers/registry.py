@@ -9,4 +9,5 @@ from .renderer import Renderer
 
 
 def renderer_for(key: str) -> Renderer:
-    return game_def(key).render or generic.RENDERER
+    load = game_def(key).render
+    return load() if load is not None else generic.RENDERER

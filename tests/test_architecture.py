@@ -196,8 +196,23 @@ def _import_graph(sources: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
                     edges.add(f"{base}.{name}")
                 elif base in sources:
                     edges.add(base)
-        graph[module] = edges - {module}
+        graph[module] = _with_packages(module, edges, sources) - {module}
     return graph
+
+
+def _with_packages(module: str, edges: set[str], sources: dict[str, tuple[str, bool]]) -> set[str]:
+    """Importing `a.b.c` from outside `a.b` runs `a/b/__init__.py` first: an edge to that package too.
+    (Without it, a game package importing its renderer at load time, whose module imports the game's
+    modules, looked circle-free, and `import renderers.liber` failed on the half-built package.)"""
+    out = set(edges)
+    for target in edges:
+        parts = target.split(".")
+        for n in range(1, len(parts)):
+            package = ".".join(parts[:n])
+            inside = module == package or module.startswith(package + ".")
+            if package in sources and sources[package][1] and not inside:
+                out.add(package)
+    return out
 
 
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -275,3 +290,13 @@ def test_the_import_checks_see_a_hidden_import_and_a_circle() -> None:
     assert _circles(graph) == []
     sources["p.b"] = ("from .c import C\n", False)
     assert _circles(_import_graph(sources)) == [["p.a", "p.b", "p.c"]]
+    # a package whose __init__ imports a module that imports one of the package's modules is a circle
+    games = {
+        "g": ("from r.view import draw\n", True),
+        "g.views": ("X = 1\n", False),
+        "r": ("", True),
+        "r.view": ("from g.views import X\n", False),
+    }
+    assert _circles(_import_graph(games)) == [["g", "r.view"]]
+    games["g"] = ("def load():\n    from r.view import draw\n", True)
+    assert _circles(_import_graph(games)) == []

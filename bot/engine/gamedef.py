@@ -58,8 +58,11 @@ class GameDef(Generic[S, A, V]):
     words: tuple[str, ...] = ()
     #: The slash command's name (`/conf`); empty: the key.
     command: str = ""
-    #: What draws it; None: the generic renderer.
-    render: Renderer | None = None
+    #: What draws it, loaded when first needed; None: the generic renderer. A loader, not the renderer:
+    #: a renderer imports the game's modules, so the game's package importing it at load time would make
+    #: `import renderers.<key>` run into the half-built package (an import circle), and the engine alone
+    #: (AI workers, the rules lookup) never needs Pillow.
+    render: Callable[[], Renderer] | None = None
     #: What the bench measures of it beyond what it measures of every game.
     bench: BenchDef[V] | None = None
     #: Its `/regle` entries (a YAML file of the rules corpus); None: it has none.

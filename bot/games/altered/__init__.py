@@ -1,18 +1,31 @@
 """Altered TCG: a pure engine for two players, with our own heroes and decks. Its folder builds `GAME`, the one
 thing the host reads of it (docs/adding-a-game.md)."""
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.engine import BenchDef, GameDef
-from renderers.altered import RENDERER
 
 from . import bench
 from .game import ALTERED
 
+if TYPE_CHECKING:
+    from renderers.renderer import Renderer
+
+
+def _renderer() -> Renderer:
+    # loaded when first drawn: renderers.altered imports this package's modules (no circle at load time)
+    from renderers.altered import RENDERER
+
+    return RENDERER
+
+
 GAME = GameDef(
     rules=ALTERED,
     label="Altered",
-    render=RENDERER,
+    render=_renderer,
     bench=BenchDef(playout_stats=bench.playout_stats, ai_vs_ai=bench.ai_vs_ai, balance_decks=bench.balance_decks),
     corpus=Path(__file__).with_name("rules.yaml"),
 )
