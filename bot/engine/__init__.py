@@ -7,6 +7,7 @@ from .decisions import Decision, decision
 from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
+from .hidden import HIDDEN, NEUTRAL, Fact, Hidden, Known, SeatView, Zone, carried, questions, view_of
 from .registry import games, get_game, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
 from .sealed import Sealed
@@ -14,6 +15,8 @@ from .text import Text, txt
 
 __all__ = [
     "ANY",
+    "HIDDEN",
+    "NEUTRAL",
     "PHASE",
     "REVEAL",
     "Action",
@@ -27,9 +30,12 @@ __all__ = [
     "Decision",
     "EngineError",
     "Event",
+    "Fact",
     "FiniteGame",
     "Game",
+    "Hidden",
     "IllegalAction",
+    "Known",
     "MalformedAction",
     "Outcome",
     "Preview",
@@ -39,8 +45,11 @@ __all__ = [
     "Sealed",
     "Seat",
     "SeatSpec",
+    "SeatView",
     "Text",
     "Transition",
+    "Zone",
+    "carried",
     "choice",
     "decision",
     "games",
@@ -49,6 +58,7 @@ __all__ = [
     "parse_action",
     "private",
     "public",
+    "questions",
     "randint",
     "redact",
     "register",
@@ -57,4 +67,5 @@ __all__ = [
     "shuffled",
     "txt",
     "unregister",
+    "view_of",
 ]
