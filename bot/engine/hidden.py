@@ -91,12 +91,12 @@ class Hidden(Generic[S]):
     """A game's declaration of what is hidden from whom.
 
     `pool(state, owner)` lists every card that owner's zones may hold (a prebuilt deck's list is public;
-    for a submitted one, any card the game allows there): what a seat has not seen of it is what it
-    may be dealt. `copy(state)` returns a state the zones' `put` may change (mutable states clone,
-    frozen ones return themselves). `stack`: the state keeps a decision stack whose secret answers
-    are hidden from the other seats until the decision is complete; `answer(state, decision, seat,
-    rng)` deals one at random for a seat whose answer the viewer cannot see (without it, that seat
-    answers again in the dealt state).
+    for a submitted one, any card the game allows there), in an order that depends on public facts
+    only: what a seat has not seen of it is what it may be dealt. `copy(state)` returns a state the
+    zones' `put` may change (mutable states clone, frozen ones return themselves). `stack`: the state
+    keeps a decision stack whose secret answers are hidden from the other seats until the decision is
+    complete; `answer(state, decision, seat, rng)` deals one at random for a seat whose answer the
+    viewer cannot see (without it, that seat answers again in the dealt state).
     """
 
     zones: tuple[Zone[S], ...]
@@ -175,9 +175,11 @@ class Hidden(Generic[S]):
             return state
         if self.pool is None:
             raise TypeError("a game that hides cards declares the pool they come from")
-        pool = sorted(self.pool(state, owner))
+        if not any(z.read(state, owner) for _, z in hidden):
+            return state
+        pool = list(self.pool(state, owner))
         seen = Counter(c for _, z in mine if z.seen(owner, viewer) for c in z.read(state, owner))
-        unseen = shuffled(rng, sorted((Counter(pool) - seen).elements()))
+        unseen = shuffled(rng, list((Counter(pool) - seen).elements()))  # in the pool's order, less what is seen
         for index, zone in hidden:
             n = len(zone.read(state, owner))
             while len(unseen) < n:  # more hidden cards than the list explains (cards made in play)

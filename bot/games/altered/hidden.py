@@ -72,12 +72,12 @@ def _deal_tumult(state: AlteredState, rng: RandomSource) -> AlteredState:
     order and orientation, on the pairs still face down."""
     regions = list(state.regions)
     shown = {regions[a].tumult for a, _ in PAIRS if regions[a].revealed}
-    unseen = shuffled(rng, [i for i in range(len(TUMULT_CARDS)) if i not in shown])
+    unseen = iter(shuffled(rng, [i for i in range(len(TUMULT_CARDS)) if i not in shown]))
     for a, b in PAIRS:
         if regions[a].revealed:
             continue
-        card = unseen.pop()
-        halves = TUMULT_CARDS[card] if not rng.below(2) else TUMULT_CARDS[card][::-1]
+        card = next(unseen)
+        halves = TUMULT_CARDS[card][::-1] if rng.below(2) else TUMULT_CARDS[card]
         regions[a], regions[b] = (Region(terrains=h, revealed=False, tumult=card) for h in halves)
     state.regions = regions
     return state

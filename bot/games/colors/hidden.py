@@ -74,9 +74,9 @@ def _monster_discard(state: ColorsState, owner: Seat | None) -> tuple[str, ...]:
 def _pool(state: ColorsState, owner: Seat | None) -> Sequence[str]:
     """A wizard's grimoire and codex (public lists); the monsters' activation cards."""
     if owner is None:
-        return list(ACTIVATION)
+        return sorted(ACTIVATION)
     wizard = WIZARDS[state.sides[owner].wizard]
-    return grimoire_of(wizard, CARDS) + codex_of(wizard)
+    return sorted(grimoire_of(wizard, CARDS) + codex_of(wizard))
 
 
 SPEC: Hidden[ColorsState] = Hidden(

@@ -68,7 +68,7 @@ def _pool(state: ConfState, owner: Seat | None) -> Sequence[str]:
     """The reference cards of the warband's profiles with a fighter on the table or played this turn."""
     seat = _seat(owner)
     present = {f.profile for f in state.fighters if f.owner == seat} | set(_played(state, seat))
-    return [p.id for p in WARBANDS[state.sides[seat].warband].profiles if p.id in present]
+    return sorted(p.id for p in WARBANDS[state.sides[seat].warband].profiles if p.id in present)
 
 
 def _order(state: ConfState, decision: Decision, seat: Seat, rng: RandomSource) -> dict[str, Any]:
