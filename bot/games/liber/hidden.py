@@ -8,6 +8,7 @@ true uids leave `cards`, since a uid given at set-up in deck-list order would te
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from bot.engine import Hidden, Seat, Zone
@@ -66,6 +67,15 @@ def _pool(state: LiberState, owner: Seat | None) -> Sequence[str]:
     return [c.id for c in CURRENT_CARDS.values() if c.type not in ("general", "token")]
 
 
+def _copy(state: LiberState) -> LiberState:
+    """A copy whose sides' piles and card table the zones may replace. The board is shared: nothing
+    changes a state in place but `apply`, which clones it first, so a view or a deal clones no piece."""
+    light = copy.copy(state)
+    light.sides = [copy.copy(side) for side in state.sides]
+    light.cards = dict(state.cards)
+    return light
+
+
 SPEC: Hidden[LiberState] = Hidden(
     zones=(
         _pile("hand"),
@@ -74,5 +84,5 @@ SPEC: Hidden[LiberState] = Hidden(
         Zone("cemetery, dropped objects, god", "everyone", _public),
     ),
     pool=_pool,
-    copy=LiberState.clone,
+    copy=_copy,
 )
