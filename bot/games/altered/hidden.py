@@ -9,6 +9,7 @@ they are not cards of a seat but halves of three Tumult cards, dealt by pairs in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.engine import Fact, Hidden, RandomSource, Seat, Zone, shuffled
 from bot.engine.hidden import Seen
@@ -37,10 +38,17 @@ def _zone(name: str, seen_by: Seen) -> Zone[AlteredState]:
         player = _player(state, owner)
         old: list[Obj] = getattr(player, name)
         tapped = [o.exhausted and name == "mana" for o in old]
-        setattr(player, name, [Obj(uid=u, card=c, exhausted=t) for u, c, t in zip(uids, cards, tapped, strict=True)])
+        setattr(player, name, [_obj(u, c, t) for u, c, t in zip(uids, cards, tapped, strict=True)])
         return state
 
     return Zone(name, seen_by, read, put, ordered=name == "deck")
+
+
+@lru_cache(maxsize=65536)
+def _obj(uid: int, card: str, exhausted: bool) -> Obj:
+    """A card put in a hidden place (a placeholder, or a dealt card): frozen, so shared between the
+    views and deals that hold it, which build thousands of them."""
+    return Obj(uid=uid, card=card, exhausted=exhausted)
 
 
 def _public(state: AlteredState, owner: Seat | None) -> list[str]:
