@@ -16,8 +16,6 @@ from bot.engine import Hidden, Seat, Zone
 from .content import CURRENT_CARDS, DECKS
 from .state import LiberState, Side
 
-PILES = ("hand", "deck")
-
 
 def _uids(side: Side, pile: str) -> list[int]:
     return side.hand if pile == "hand" else side.deck
