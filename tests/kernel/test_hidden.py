@@ -22,6 +22,7 @@ from bot.games.colors import GAME as COLORS
 from bot.games.confrontation import GAME as CONFRONTATION
 from bot.games.liber import GAME as LIBER
 from bot.games.warcry import GAME as WARCRY
+from bot.services.undo import discloses
 
 GAMES = {"liber": LIBER, "altered": ALTERED, "colors": COLORS, "confrontation": CONFRONTATION}
 SEATS = [SeatSpec(seat=0, name="Nord"), SeatSpec(seat=1, name="Sud")]
@@ -172,3 +173,24 @@ def test_the_face_down_tumult_is_hidden_from_everyone_and_dealt_as_whole_cards()
             )
             orientations.add(dealt.regions[a].terrains)
     assert len(orientations) > 3  # not always the same half first
+
+
+def test_a_unit_moved_on_the_board_can_be_taken_back() -> None:
+    """Moving a Liber unit tells nobody anything: `private_info` is the hand alone, so undo allows it
+    (it was every field of the seat's view that the public one lacks, the whole side, board included)."""
+    moves = 0
+    for state in _states(LIBER, 5, 200):
+        seat = min(LIBER.to_act(state), default=None)
+        if seat is None:
+            continue
+        for choice in LIBER.suggest(state, seat, ANY):
+            if choice.action.kind != "move":
+                continue
+            moved = LIBER.apply(state, seat, choice.action, Rng(1))
+            assert all(e.public for e in moved.events)
+            assert not discloses(LIBER, state, moved.state, list(moved.events), [0, 1])
+            moves += 1
+            break
+        if moves >= 3:
+            break
+    assert moves >= 3
