@@ -8,6 +8,7 @@ from .errors import EngineError, IllegalAction, MalformedAction
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
 from .gamedef import AnyGameDef, BenchDef, GameDef, TableBench
+from .hidden import HIDDEN, NEUTRAL, Fact, Hidden, Known, SeatView, Zone, carried, questions, view_of
 from .registry import game_def, game_defs, games, get_game, load_games, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
 from .sealed import Sealed
@@ -15,6 +16,8 @@ from .text import Text, txt
 
 __all__ = [
     "ANY",
+    "HIDDEN",
+    "NEUTRAL",
     "PHASE",
     "REVEAL",
     "Action",
@@ -30,10 +33,13 @@ __all__ = [
     "Decision",
     "EngineError",
     "Event",
+    "Fact",
     "FiniteGame",
     "Game",
     "GameDef",
+    "Hidden",
     "IllegalAction",
+    "Known",
     "MalformedAction",
     "Outcome",
     "Preview",
@@ -43,9 +49,12 @@ __all__ = [
     "Sealed",
     "Seat",
     "SeatSpec",
+    "SeatView",
     "TableBench",
     "Text",
     "Transition",
+    "Zone",
+    "carried",
     "choice",
     "decision",
     "game_def",
@@ -57,6 +66,7 @@ __all__ = [
     "parse_action",
     "private",
     "public",
+    "questions",
     "randint",
     "redact",
     "register",
@@ -65,4 +75,5 @@ __all__ = [
     "shuffled",
     "txt",
     "unregister",
+    "view_of",
 ]

@@ -20,6 +20,7 @@ from .choices import NO_LABEL, Ask, Choice, narrow
 from .decisions import Decision
 from .errors import EngineError, IllegalAction
 from .events import Event, Seat
+from .hidden import Hidden, Known, SeatView
 from .rng import RandomSource
 from .sealed import Sealed
 from .text import Text, txt
@@ -176,13 +177,22 @@ class BaseGame(Generic[S, A, V]):
     #: For a decision kind, the catalog key of a sentence saying what it asks ("A duel is under way: play
     #: a card face down or pass."), told to a player whose action does not answer it.
     asks: ClassVar[dict[str, str]] = {}
-    #: Nothing is private in this game (WarCry): no "show my hand" button under its messages.
+    #: Nothing is private in this game (WarCry): no "show my hand" button under its messages. Derived
+    #: from `hidden` when the game declares it.
     hides_nothing: ClassVar[bool] = False
     #: Public event kinds that show something nobody saw before (a card turned from a shuffled pile):
     #: a move that emits one cannot be taken back (private events and REVEAL already say so).
     disclosing: ClassVar[frozenset[str]] = frozenset()
+    #: What is hidden from whom (`bot/engine/hidden.py`): `view`, `determinize` and `private_info`
+    #: derive from it. None: the game writes its own `view` and `determinize`.
+    hidden: ClassVar[Hidden[Any] | None] = None
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.hidden is not None and "hides_nothing" not in cls.__dict__:
+            cls.hides_nothing = cls.hidden.nothing
 
     # -- serialization ----------------------------------------------------------------------------
     @classmethod
@@ -287,14 +297,31 @@ class BaseGame(Generic[S, A, V]):
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: S, viewer: Seat | None) -> V:
-        """What one seat may see (None: the public); every game defines it."""
+        """What one seat may see (None: the public): the game's `show` of the state as the seat knows
+        it (`hidden.redact`), so nothing the seat may not see can reach the view."""
+        if self.hidden is None:
+            raise NotImplementedError
+        return self.show(Known(self.hidden.redact(state, viewer), viewer))
+
+    def show(self, known: Known[S]) -> V:
+        """The view of an information set: its state holds placeholders where the viewer may not see
+        (`hidden.sees` says which zones to show as a count); the view carries `known`."""
         raise NotImplementedError
+
+    def determinize(self, view: V, rng: RandomSource) -> S:
+        """A full state consistent with `view`, the places its seat cannot see dealt at random."""
+        if self.hidden is None or not isinstance(view, SeatView) or view.known is None:
+            raise NotImplementedError
+        known: Known[S] = view.known
+        return cast(S, self.hidden.determinize(known.state, known.viewer, rng))
 
     def private_info(self, state: S, seat: Seat) -> Any:
         """What only `seat` knows now. The host tells the seat when this changes.
 
-        The default compares the seat's view with the public one; games may narrow it.
+        Derived from `hidden`; without it, what the seat's view shows and the public one does not.
         """
+        if self.hidden is not None:
+            return self.hidden.private_info(state, seat)
         mine = self.view(state, seat).model_dump(mode="json")
         pub = self.view(state, None).model_dump(mode="json")
         return {k: v for k, v in mine.items() if k != "viewer" and pub.get(k) != v}

@@ -13,6 +13,7 @@ from bot.engine import (
     CardInfo,
     EngineError,
     FiniteGame,
+    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -30,9 +31,9 @@ from .actions import AlteredAction, PlayCard
 from .ai import GreedyAltered
 from .content import CONTENT
 from .decks import deck_problems, parse_decklist
-from .determinize import determinize
 from .effects import draw_cards
 from .expeditions import build_adventure
+from .hidden import SPEC
 from .labels import card_ref, ref
 from .rules import apply_action, check, legal_actions, sync_stack, to_act
 from .search import AlteredSearch
@@ -83,6 +84,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
     state_version = 2
     state_type = AlteredState
     action_type = AlteredAction
+    hidden = SPEC
     catalog: ClassVar[dict[str, dict[str, str]]] = _load_catalog()
     kind_rules: ClassVar[dict[str, str]] = {
         "setup_mana": "altered.cost.mana",
@@ -200,8 +202,8 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         events = apply_action(work, seat, action, rng)
         return Transition(state=work, events=tuple(events))
 
-    def view(self, state: AlteredState, viewer: Seat | None) -> AlteredView:
-        return build_view(state, viewer, to_act(state))
+    def show(self, known: Known[AlteredState]) -> AlteredView:
+        return build_view(known)
 
     def outcome(self, state: AlteredState) -> Outcome | None:
         if state.phase != "over":
@@ -241,9 +243,6 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
     def cards(self) -> list[CardInfo]:
         """Every hero and card of the content, as `/carte` shows them."""
         return _CARDS
-
-    def determinize(self, view: AlteredView, rng: RandomSource) -> AlteredState:
-        return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
         """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""

@@ -1,8 +1,9 @@
-"""What one viewer may see (3.2.9.a, d; D-ALT-16).
+"""What one viewer may see, built from the state as that viewer knows it (`hidden.SPEC`: the hand and
+the faces of Mana Orbs to their owner only, the others see the count and which Orbs are exhausted;
+decks and face-down Tumult regions as nothing but a count and a back).
 
-Hidden: the hand (its owner only), the faces of Mana Orbs (their owner only; others see the count
-and which orbs are exhausted), the deck order (nobody) and face-down Tumult regions (nobody).
-Everything else (expeditions, Reserve, Landmarks, discard pile, counts) is public.
+The view adds what the renderer reads off the content (names, costs, stats) and the rules
+(expedition stats, positions, scores).
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
+from bot.engine import Known, SeatView, carried, view_of
+
 from .content import CONTENT, TERRAINS
 from .expeditions import expedition_stats, region_terrains
+from .hidden import SPEC
+from .rules import to_act
 from .state import EXPEDITIONS, AlteredState, Obj
 
 
@@ -71,7 +76,7 @@ class RegionView(BaseModel):
     terrains: list[str] | None  # None while face down
 
 
-class AlteredView(BaseModel):
+class AlteredView(SeatView[AlteredState]):
     game: str = "altered"
     viewer: int | None
     day: int
@@ -94,78 +99,68 @@ def card_view(obj: Obj) -> CardView:
     """Cached per (immutable) card object: views are rebuilt often and most cards do not change.
     Treat the result as read-only."""
     card = CONTENT.cards[obj.card]
-    return CardView(
-        uid=obj.uid,
-        card=obj.card,
+    return carried(
+        CardView,
+        obj,
         name={"fr": card.name.fr, "en": card.name.en},
         type=card.type,
         cost=card.cost,
         stats=card.stats if card.type == "character" else None,
-        boosts=obj.boosts,
-        exhausted=obj.exhausted,
-        fleeting=obj.fleeting,
-        anchored=obj.anchored,
-        asleep=obj.asleep,
     )
 
 
-def build_view(state: AlteredState, viewer: int | None, to_act: frozenset[int]) -> AlteredView:
-    players = []
-    for seat, p in enumerate(state.players):
-        own = viewer == seat
-        hero = CONTENT.heroes[p.hero]
-        exps = [
-            ExpeditionView(
-                kind=kind,
-                position=p.position(kind),
-                progress=p.progress(kind),
-                terrains=list(region_terrains(state, seat, kind)),
-                characters=[card_view(o) for o in p.expedition(kind)],
-                stats=expedition_stats(p, kind),
-            )
-            for kind in EXPEDITIONS
-        ]
-        players.append(
-            PlayerView(
-                seat=seat,
-                name=p.name,
-                deck=p.deck_id,
-                hero=p.hero,
-                hero_name={"fr": hero.name.fr, "en": hero.name.en},
-                hero_exhausted=p.hero_exhausted,
-                hand_count=len(p.hand),
-                deck_count=len(p.deck),
-                mana_count=len(p.mana),
-                mana_ready=sum(1 for o in p.mana if not o.exhausted),
-                orbs=[OrbView(exhausted=o.exhausted, card=card_view(o) if own else None) for o in p.mana],
-                hand=[card_view(o) for o in p.hand] if own else None,
-                reserve=[card_view(o) for o in p.reserve],
-                landmarks=[card_view(o) for o in p.landmarks],
-                discard=[card_view(o) for o in p.discard],
-                expeditions=exps,
-                score=p.score(),
-                passed=p.passed,
-            )
-        )
+def build_view(known: Known[AlteredState]) -> AlteredView:
+    """The board of an information set (`SPEC.redact`): nothing the viewer may not see is in it."""
+    state, viewer = known.state, known.viewer
     regions = [
         RegionView(index=i, revealed=r.revealed, terrains=list(r.terrains) if r.revealed else None)
         for i, r in enumerate(state.regions)
     ]
-    return AlteredView(
-        viewer=viewer,
-        day=state.day,
-        phase=state.phase,
+    return view_of(
+        AlteredView,
+        known,
         first_seat=state.first,
         turn_seat=state.turn,
-        to_act=sorted(to_act),
-        tiebreak=state.tiebreak,
+        to_act=sorted(to_act(state)),
         winner_seat=state.winner,
-        draw=state.draw,
         regions=regions,
-        players=players,
-        max_days=state.max_days,
-        last=list(state.last),
-        advanced=list(state.advanced),
+        players=[_player(state, seat, viewer) for seat in range(len(state.players))],
+    )
+
+
+def _player(state: AlteredState, seat: int, viewer: int | None) -> PlayerView:
+    p = state.players[seat]
+    hero = CONTENT.heroes[p.hero]
+    faces = SPEC.sees("mana", seat, viewer)
+    return carried(
+        PlayerView,
+        p,
+        seat=seat,
+        deck=p.deck_id,
+        hero_name={"fr": hero.name.fr, "en": hero.name.en},
+        hand_count=len(p.hand),
+        deck_count=len(p.deck),
+        mana_count=len(p.mana),
+        mana_ready=sum(1 for o in p.mana if not o.exhausted),
+        orbs=[OrbView(exhausted=o.exhausted, card=card_view(o) if faces else None) for o in p.mana],
+        hand=[card_view(o) for o in p.hand] if SPEC.sees("hand", seat, viewer) else None,
+        reserve=[card_view(o) for o in p.reserve],
+        landmarks=[card_view(o) for o in p.landmarks],
+        discard=[card_view(o) for o in p.discard],
+        expeditions=[_expedition(state, seat, kind) for kind in EXPEDITIONS],
+        score=p.score(),
+    )
+
+
+def _expedition(state: AlteredState, seat: int, kind: str) -> ExpeditionView:
+    p = state.players[seat]
+    return ExpeditionView(
+        kind=kind,
+        position=p.position(kind),
+        progress=p.progress(kind),
+        terrains=list(region_terrains(state, seat, kind)),
+        characters=[card_view(o) for o in p.expedition(kind)],
+        stats=expedition_stats(p, kind),
     )
 
 

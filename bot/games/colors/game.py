@@ -5,7 +5,6 @@ The host plays it as `/colors` (the families below); its table is drawn by `rend
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -14,7 +13,7 @@ from bot.engine import (
     BaseGame,
     CardInfo,
     Choice,
-    Decision,
+    Known,
     Outcome,
     Preview,
     RandomSource,
@@ -22,7 +21,6 @@ from bot.engine import (
     SeatSpec,
     Text,
     Transition,
-    shuffled,
     txt,
 )
 from bot.engine.sealed import Sealed
@@ -31,8 +29,9 @@ from bot.i18n import t
 from . import resolve, rules
 from .actions import ColorsAction
 from .ai import ColorsAgent
-from .content import ACTIVATION, CARDS, WIZARDS, codex_of, grimoire_of
-from .state import ColorsState, Duel, Side
+from .content import CARDS, WIZARDS
+from .hidden import SPEC
+from .state import ColorsState
 from .suggest import describe, preview, suggestions
 from .views import ColorsView, build_view
 
@@ -44,6 +43,7 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
     key = "colors"
     state_type = ColorsState
     action_type = ColorsAction
+    hidden = SPEC
     families: ClassVar[dict[str, tuple[str, ...]]] = {
         "activer": ("activate",),
         "lancer": ("cast",),
@@ -122,103 +122,8 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         return suggestions(self, state, seat, ask)
 
     # -- information ------------------------------------------------------------------------------
-    def view(self, state: ColorsState, viewer: Seat | None) -> ColorsView:
-        return build_view(state, viewer)
-
-    def determinize(self, view: ColorsView, rng: RandomSource) -> ColorsState:
-        """A state consistent with `view`: unseen cards dealt at random from what the seat has not seen."""
-        sides = []
-        duel_cards: list[tuple[str, ...]] = [(), ()]
-        for s in view.sides:
-            pool = Counter(grimoire_of(WIZARDS[s.wizard], CARDS) + codex_of(WIZARDS[s.wizard]))
-            seen = Counter(s.discard) + Counter(s.exile) + Counter(s.permanents)
-            for f in view.figures:
-                if f.owner == s.seat:
-                    seen += Counter(f.items)
-                    if not f.wizard and not f.token:
-                        seen[f.card] += 1
-            known_hand = s.hand
-            mine = view.duel.mine if view.duel is not None and view.viewer == s.seat else None
-            if known_hand is not None:
-                seen += Counter(known_hand)
-            if mine:
-                seen += Counter(mine)
-            unseen = shuffled(rng, sorted((pool - seen).elements()))
-            count = view.duel.counts[s.seat] if view.duel is not None else 0
-            if mine is not None:
-                duel_cards[s.seat] = tuple(mine)
-            else:
-                duel_cards[s.seat], unseen = tuple(unseen[:count]), unseen[count:]
-            if known_hand is None:
-                hand, unseen = tuple(unseen[: s.hand_count]), unseen[s.hand_count :]
-            else:
-                hand = known_hand
-            sides.append(
-                Side(
-                    name=s.name,
-                    wizard=s.wizard,
-                    mana=s.mana,
-                    hand=hand,
-                    deck=tuple(unseen[: s.deck_count]),
-                    discard=s.discard,
-                    exile=s.exile,
-                    permanents=s.permanents,
-                    vp=s.vp,
-                    passed=s.passed,
-                )
-            )
-        duel = None
-        if view.duel is not None:
-            d = view.duel
-            duel = Duel(
-                attacker=d.attacker,
-                defender=d.defender,
-                ranged=d.ranged,
-                cover=d.cover,
-                free=d.free,
-                cards=(duel_cards[0], duel_cards[1]),
-                turn=d.turn,
-                passes=d.passes,
-            )
-        stack = tuple(
-            Decision(
-                seats=seats,
-                kind=kind,
-                secret=kind == "duel",
-                context={"figure": view.active} if kind == "creature" else {},
-            )
-            for kind, seats in view.stack
-        )
-        return ColorsState(
-            scenario=view.scenario,
-            round=view.round,
-            phase=view.phase,
-            first=view.first,
-            first_passer=view.first_passer,
-            turn=view.turn,
-            sides=(sides[0], sides[1]),
-            figures=view.figures,
-            counter=view.counter,
-            objectives=view.objectives,
-            active=view.active,
-            duel=duel,
-            duels=view.duels,
-            pending_move=view.pending_move,
-            stack=stack,
-            monster_deck=tuple(
-                shuffled(rng, sorted((Counter(list(ACTIVATION)) - Counter(view.monster_discard)).elements()))
-            )
-            if view.monster_deck_count
-            else (),
-            monster_discard=view.monster_discard,
-            window=view.window,
-            instants=view.instants,
-            monster_steps=view.monster_steps,
-            last=view.last,
-            last_path=view.last_path,
-            winners=view.winners,
-            reason=view.reason,
-        )
+    def show(self, known: Known[ColorsState]) -> ColorsView:
+        return build_view(known)
 
     def agent(self, level: str = "normal") -> Any:
         return ColorsAgent()

@@ -1,7 +1,6 @@
-"""What one viewer may see of a Colors of Magic match (hidden information leaves only through views).
-
-Hands are shown only to their owner, grimoire order to nobody, the cards face down in a duel only to
-the one who played them (the others see how many). The table, discards, mana and VP are public.
+"""What one viewer may see of a Colors of Magic match, built from the state as that viewer knows it
+(`hidden.SPEC`): hands and the cards face down in a duel are shown to their owner only, the others
+see how many; grimoires and the activation pile only as a count. The public fields are the state's.
 """
 
 from __future__ import annotations
@@ -10,6 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import Known, SeatView, carried, questions, view_of
+from bot.engine.decisions import waiting
+
+from .hidden import SPEC
 from .state import ColorsState, Figure, Window
 
 
@@ -45,7 +48,7 @@ class DuelView(BaseModel):
     monster_card: str | None = None  # a monster's activation card is public (it is drawn face up)
 
 
-class ColorsView(BaseModel):
+class ColorsView(SeatView[ColorsState]):
     model_config = ConfigDict(frozen=True)
 
     game: str = "colors"
@@ -77,65 +80,35 @@ class ColorsView(BaseModel):
     reason: str | None
 
 
-def build_view(state: ColorsState, viewer: int | None) -> ColorsView:
+def build_view(known: Known[ColorsState]) -> ColorsView:
+    """The board of an information set (`SPEC.redact`): nothing the viewer may not see is in it."""
+    state, viewer = known.state, known.viewer
     sides = tuple(
-        SideView(
+        carried(
+            SideView,
+            s,
             seat=i,
-            name=s.name,
-            wizard=s.wizard,
-            mana=s.mana,
-            vp=s.vp,
-            passed=s.passed,
             hand_count=len(s.hand),
             deck_count=len(s.deck),
-            discard=s.discard,
-            exile=s.exile,
-            permanents=s.permanents,
-            hand=s.hand if viewer == i else None,
+            hand=s.hand if SPEC.sees("hand", i, viewer) else None,
         )
         for i, s in enumerate(state.sides)
     )
     duel = None
     if state.duel is not None:
         d = state.duel
-        duel = DuelView(
-            attacker=d.attacker,
-            defender=d.defender,
-            ranged=d.ranged,
-            cover=d.cover,
-            free=d.free,
+        duel = carried(
+            DuelView,
+            d,
             counts=(len(d.cards[0]), len(d.cards[1])),
-            turn=d.turn,
-            passes=d.passes,
-            mine=d.cards[viewer] if viewer in (0, 1) else None,
-            monster_card=d.monster_card,
+            mine=d.cards[viewer] if viewer is not None and SPEC.sees("duel", viewer, viewer) else None,
         )
-    top = state.stack[-1] if state.stack else None
-    return ColorsView(
-        viewer=viewer,
-        scenario=state.scenario,
-        round=state.round,
-        phase=state.phase,
-        first=state.first,
-        first_passer=state.first_passer,
-        turn=state.turn,
+    return view_of(
+        ColorsView,
+        known,
         sides=(sides[0], sides[1]),
-        figures=state.figures,
-        counter=state.counter,
-        objectives=state.objectives,
-        active=state.active,
         duel=duel,
-        duels=state.duels,
-        pending_move=state.pending_move,
-        stack=tuple((d.kind, d.seats) for d in state.stack),
-        window=state.window,
-        instants=state.instants,
+        stack=questions(state.stack),
         monster_deck_count=len(state.monster_deck),
-        monster_discard=state.monster_discard,
-        monster_steps=state.monster_steps,
-        to_act=tuple(sorted(top.waiting())) if top is not None else (),
-        last=state.last,
-        last_path=state.last_path,
-        winners=state.winners,
-        reason=state.reason,
+        to_act=tuple(sorted(waiting(state.stack))),
     )

@@ -5,7 +5,6 @@ The host plays it as `/conf` (the families below); its table is drawn by `render
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -14,14 +13,13 @@ from bot.engine import (
     BaseGame,
     CardInfo,
     Choice,
-    Decision,
+    Known,
     Outcome,
     Preview,
     RandomSource,
     SeatSpec,
     Text,
     Transition,
-    shuffled,
     txt,
 )
 from bot.i18n import t
@@ -30,9 +28,8 @@ from . import resolve, rules
 from .actions import ConfAction
 from .ai import ConfAgent
 from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS
-from .sequence import Sequence as DrawSequence
-from .sequence import SideSequence
-from .state import ConfState, Side
+from .hidden import SPEC
+from .state import ConfState
 from .suggest import describe, preview, suggestions
 from .views import ConfView, build_view
 
@@ -44,6 +41,7 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
     key = "confrontation"
     state_type = ConfState
     action_type = ConfAction
+    hidden = SPEC
     families: ClassVar[dict[str, tuple[str, ...]]] = {
         "sequence": ("order",),
         "main": ("lead",),
@@ -133,67 +131,8 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         return suggestions(state, seat, ask)
 
     # -- information ------------------------------------------------------------------------------
-    def view(self, state: ConfState, viewer: int | None) -> ConfView:
-        return build_view(state, viewer)
-
-    def determinize(self, view: ConfView, rng: RandomSource) -> ConfState:
-        """A state consistent with `view`: the other side's unplayed cards in a random order, one of
-        them in reserve when it holds one; its sequence, if still being chosen, not yet given."""
-        sides = []
-        seq_sides = []
-        for s in view.sides:
-            sides.append(Side(name=s.name, warband=s.warband, lost=s.lost))
-            if view.viewer == s.seat or s.pile is not None:
-                pile, reserve = s.pile or (), s.reserve
-            else:
-                alive = {f.profile for f in view.fighters if f.owner == s.seat}
-                listed = [p.id for p in WARBANDS[s.warband].profiles if p.id in alive or _played(view, s.seat, p.id)]
-                played = Counter(c for seat, cards in view.played if seat == s.seat for c in cards)
-                unseen = shuffled(rng, sorted((Counter(listed) - played).elements()))
-                reserve = unseen.pop() if s.has_reserve and unseen else None
-                pile = tuple(unseen[: s.pile_count])
-            seq_sides.append(
-                SideSequence(
-                    pile=tuple(pile),
-                    reserve=reserve,
-                    reserve_used=s.reserve_state.endswith("-") or reserve is not None,
-                    refusals=s.refusals,
-                )
-            )
-        seq = None
-        if view.phase in ("activation",) or (view.phase == "combat" and view.played):
-            seq = DrawSequence(
-                sides=(seq_sides[0], seq_sides[1]),
-                speaker=view.speaker if view.speaker is not None else 0,
-                played=view.played,
-            )
-        if view.phase == "lead":
-            sides = [sd.model_copy(update={"pile": ss.pile}) for sd, ss in zip(sides, seq_sides, strict=True)]
-        stack = []
-        for kind, seats in view.stack:
-            answers: dict[int, dict[str, Any]] = {}
-            if kind == "sequence" and view.viewer is not None and view.my_order is not None:
-                answers = {view.viewer: {"kind": "order", "cards": list(view.my_order)}}
-            stack.append(Decision(seats=seats, kind=kind, secret=kind == "sequence", answers=answers))
-        return ConfState(
-            scenario=view.scenario,
-            turn=view.turn,
-            phase=view.phase,
-            stage=view.stage,
-            sides=(sides[0], sides[1]),
-            fighters=view.fighters,
-            seq=seq,
-            tactic=view.tactic,
-            tour=view.tour,
-            current=view.current,
-            shot=view.shot,
-            combats=view.combats,
-            stack=tuple(stack),
-            last=view.last,
-            last_path=view.last_path,
-            winners=view.winners,
-            reason=view.reason,
-        )
+    def show(self, known: Known[ConfState]) -> ConfView:
+        return build_view(known)
 
     def agent(self, level: str = "normal") -> Any:
         return ConfAgent()
@@ -258,10 +197,6 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
                 lines[loc] = (head, stats, *extra)
             out.append(CardInfo(id=p.id, game=self.key, name={"fr": p.name.fr, "en": p.name.en}, lines=lines))
         return out
-
-
-def _played(view: ConfView, seat: int, pid: str) -> bool:
-    return any(s == seat and pid in cards for s, cards in view.played)
 
 
 def _band(pid: str) -> str:

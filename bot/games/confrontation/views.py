@@ -1,14 +1,17 @@
-"""What one seat may see of a Confrontation match (None: the public).
-
-Secret until played: each side's sequence (its order and which card is in reserve). A seat sees its
-own pile and reserve; the other sees how many cards remain, whether a card waits in reserve, the
-reserve state and the refusals left. Everything on the table is public.
+"""What one seat may see of a Confrontation match (None: the public), built from the state as that
+seat knows it (`hidden.SPEC`): a seat sees its own sequence and reserve; the other sees how many cards
+remain, whether a card waits in reserve, the reserve state and the refusals left. The public fields
+are the state's.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import Known, SeatView, carried, questions, view_of
+from bot.engine.decisions import waiting
+
+from .hidden import SPEC
 from .state import Combat, ConfState, Fighter, PendingShot
 
 
@@ -28,7 +31,7 @@ class SideView(BaseModel):
     refusals: int = 0
 
 
-class ConfView(BaseModel):
+class ConfView(SeatView[ConfState]):
     model_config = ConfigDict(frozen=True)
 
     viewer: int | None
@@ -54,24 +57,24 @@ class ConfView(BaseModel):
     reason: str | None = None
 
 
-def build_view(state: ConfState, viewer: int | None) -> ConfView:
+def build_view(known: Known[ConfState]) -> ConfView:
+    """The board of an information set (`SPEC.redact`): nothing the viewer may not see is in it."""
+    state, viewer = known.state, known.viewer
     sides = []
     top = state.stack[-1] if state.stack else None
     for s, side in enumerate(state.sides):
-        mine = viewer == s
         seq = state.seq.sides[s] if state.seq is not None else None
         ordered = bool(side.pile) or (top is not None and top.kind == "sequence" and s in top.answers)
         sides.append(
-            SideView(
+            carried(
+                SideView,
+                side,
                 seat=s,
-                name=side.name,
-                warband=side.warband,
-                lost=side.lost,
                 ordered=ordered,
                 pile_count=len(seq.pile) if seq is not None else len(side.pile),
-                pile=(seq.pile if seq is not None else side.pile) if mine else None,
+                pile=(seq.pile if seq is not None else side.pile) if SPEC.sees("sequence pile", s, viewer) else None,
                 has_reserve=seq is not None and seq.reserve is not None,
-                reserve=seq.reserve if mine and seq is not None else None,
+                reserve=seq.reserve if seq is not None and SPEC.sees("sequence reserve", s, viewer) else None,
                 reserve_state=seq.reserve_state() if seq is not None else "0/1",
                 refusals=seq.refusals if seq is not None else 0,
             )
@@ -79,27 +82,13 @@ def build_view(state: ConfState, viewer: int | None) -> ConfView:
     my_order = None
     if viewer is not None and top is not None and top.kind == "sequence" and viewer in top.answers:
         my_order = tuple(top.answers[viewer]["cards"])
-    waiting = tuple(sorted(top.waiting())) if top is not None else ()
-    return ConfView(
-        viewer=viewer,
-        scenario=state.scenario,
-        turn=state.turn,
-        phase=state.phase,
-        stage=state.stage,
+    return view_of(
+        ConfView,
+        known,
         sides=(sides[0], sides[1]),
-        fighters=state.fighters,
         speaker=state.seq.speaker if state.seq is not None and not state.seq.over else None,
-        tactic=state.tactic,
         played=state.seq.played if state.seq is not None else (),
-        tour=state.tour,
-        current=state.current,
-        shot=state.shot,
-        combats=state.combats,
-        to_act=waiting,
-        stack=tuple((d.kind, d.seats) for d in state.stack),
+        to_act=tuple(sorted(waiting(state.stack))),
+        stack=questions(state.stack),
         my_order=my_order,
-        last=state.last,
-        last_path=state.last_path,
-        winners=state.winners,
-        reason=state.reason,
     )

@@ -13,6 +13,7 @@ from bot.engine import (
     Event,
     FiniteGame,
     IllegalAction,
+    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -33,8 +34,8 @@ from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Eq
 from .ai import GreedyLiber
 from .combat import check_win, resolve_attack, settle_deaths, wound
 from .content import CARDS, CONTENT, CURRENT_CARDS, DECKS, deck_problems, parse_decklist
-from .determinize import determinize
 from .effects import equip, play_card, use_ability
+from .hidden import SPEC
 from .i18n import CATALOG
 from .labels import describe
 from .menus import group_of
@@ -68,6 +69,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
     state_version = 2
     state_type = LiberState
     action_type = LiberAction
+    hidden = SPEC
     catalog: ClassVar[dict[str, dict[str, str]]] = CATALOG
     kind_rules: ClassVar[dict[str, str]] = {
         "play": "liber.phase.placement",
@@ -199,8 +201,8 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         check_win(s, ev)
         return Transition(state=s, events=tuple(ev))
 
-    def view(self, state: LiberState, viewer: Seat | None) -> LiberView:
-        return build_view(state, viewer)
+    def show(self, known: Known[LiberState]) -> LiberView:
+        return build_view(known)
 
     def outcome(self, state: LiberState) -> Outcome | None:
         if state.result is None:
@@ -228,9 +230,6 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
     def cards(self) -> list[CardInfo]:
         """Every card of the content (generals included) as `/carte` shows it."""
         return _LIBER_CARDS
-
-    def determinize(self, view: LiberView, rng: RandomSource) -> LiberState:
-        return determinize(view, rng)
 
     def agent(self, level: str = "normal") -> Agent:
         """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""

@@ -1,17 +1,20 @@
-"""What one viewer may see (architecture: hidden information leaves only through views).
+"""What one viewer may see, built from the state as that viewer knows it (`hidden.SPEC`): hands are
+shown to their owner only, the others see how many cards they hold; draw piles only as a count.
 
-Hands are shown only to their owner; deck order and the uids of hidden cards are never shown.
-The cemetery, the board, gold, faith and VP are public.
+The view adds what the renderer and the AI read off the rules (a unit's force and abilities now).
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.engine import Known, SeatView, carried, questions, view_of
+
 from .abilities import abilities_of, force_of
 from .content import CARDS
+from .hidden import SPEC
 from .legality import to_act
-from .state import LiberState
+from .state import LiberState, Piece
 
 Pos = tuple[int, int, int]
 
@@ -67,7 +70,7 @@ class SideView(BaseModel):
     rally: bool = False
 
 
-class LiberView(BaseModel):
+class LiberView(SeatView[LiberState]):
     """One viewer's board. `viewer=None` is the public board."""
 
     model_config = ConfigDict(frozen=True)
@@ -94,51 +97,18 @@ class LiberView(BaseModel):
     reason: str | None = None
 
 
-def build_view(state: LiberState, viewer: int | None) -> LiberView:
+def build_view(known: Known[LiberState]) -> LiberView:
+    """The board of an information set (`SPEC.redact`): nothing the viewer may not see is in it."""
+    state, viewer = known.state, known.viewer
     sides = []
     for seat, side in enumerate(state.sides):
-        pieces = []
-        general_pv = 0
-        for pos, p in state.pieces(seat):
-            if p.kind == "general":
-                general_pv = p.pv
-            card = CARDS[p.card]
-            pieces.append(
-                PieceView(
-                    uid=p.uid,
-                    card=p.card,
-                    kind=p.kind,
-                    owner=p.owner,
-                    line=pos[1],
-                    slot=pos[2],
-                    force=force_of(state, pos, attacking=state.active == seat) if p.creature else 0,
-                    pv=p.pv,
-                    max_pv=card.pv,
-                    sick=p.sick,
-                    poisoned=p.poisoned,
-                    paralysed=p.paralysis > 0,
-                    attacks=p.attacks,
-                    riposted=p.riposted,
-                    paralysis=p.paralysis,
-                    blocked=p.blocked,
-                    moved=p.moved,
-                    healing=p.healing,
-                    used=tuple(p.used),
-                    items=tuple(state.cards[i] for i in p.items),
-                    item_uids=tuple(p.items),
-                    abilities=tuple(sorted(abilities_of(state, p))) if p.creature else (),
-                )
-            )
+        pieces = [_piece(state, pos, p) for pos, p in state.pieces(seat)]
         sides.append(
-            SideView(
+            carried(
+                SideView,
+                side,
                 seat=seat,
-                name=side.name,
-                deck_id=side.deck_id,
-                general=side.general,
-                general_pv=general_pv,
-                gold=side.gold,
-                faith=side.faith,
-                vp=side.vp,
+                general_pv=next((p.pv for p in pieces if p.kind == "general"), 0),
                 hand_count=len(side.hand),
                 deck_count=len(side.deck),
                 cemetery=tuple(state.cards[u] for u in side.cemetery),
@@ -146,9 +116,7 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
                 dropped=tuple(state.cards[u] for u in side.dropped),
                 dropped_uids=tuple(side.dropped),
                 pieces=tuple(pieces),
-                hand=tuple(sorted(state.cards[u] for u in side.hand)) if viewer == seat else None,
-                lieu_played=side.lieu_played,
-                rally=side.rally,
+                hand=tuple(sorted(state.cards[u] for u in side.hand)) if SPEC.sees("hand", seat, viewer) else None,
             )
         )
     attack = None
@@ -157,23 +125,37 @@ def build_view(state: LiberState, viewer: int | None) -> LiberView:
         targets = tuple(t for t in (state.find(u) for u in state.combat.targets) if t is not None)
         if att is not None:
             attack = (att, targets)
-    return LiberView(
-        viewer=viewer,
-        round=state.round,
-        first=state.first,
-        active=state.active,
+    combat, ravage = state.combat, state.ravage
+    return view_of(
+        LiberView,
+        known,
         phase=state.step,
         to_act=tuple(sorted(to_act(state))),
         sides=tuple(sides),
         attack=attack,
-        attack_split=state.combat.split if state.combat else None,
-        attack_designated=state.combat.designated if state.combat else False,
-        ravage_left=state.ravage.remaining if state.ravage else 0,
-        ravage_source=state.ravage.source if state.ravage else None,
-        ravage_seat=state.ravage.seat if state.ravage else None,
-        last=tuple(state.last),
+        attack_split=combat.split if combat else None,
+        attack_designated=combat.designated if combat else False,
+        ravage_left=ravage.remaining if ravage else 0,
+        ravage_source=ravage.source if ravage else None,
+        ravage_seat=ravage.seat if ravage else None,
         phase_major=state.phase,
-        stack=tuple((d.kind, d.seats) for d in state.stack),
+        stack=questions(state.stack),
         winners=tuple(state.result.winners) if state.result else None,
         reason=state.result.reason if state.result else None,
+    )
+
+
+def _piece(state: LiberState, pos: Pos, p: Piece) -> PieceView:
+    """A card on the board with what the rules make of it now (its force, its abilities)."""
+    return carried(
+        PieceView,
+        p,
+        line=pos[1],
+        slot=pos[2],
+        force=force_of(state, pos, attacking=state.active == pos[0]) if p.creature else 0,
+        max_pv=CARDS[p.card].pv,
+        paralysed=p.paralysis > 0,
+        items=tuple(state.cards[i] for i in p.items),
+        item_uids=tuple(p.items),
+        abilities=tuple(sorted(abilities_of(state, p))) if p.creature else (),
     )

@@ -29,6 +29,7 @@ from . import resolve, rules
 from .actions import WarAction
 from .ai import SoloAgent
 from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS
+from .hidden import SPEC
 from .state import WarState
 from .suggest import describe, preview, suggestions
 from .views import WarView, build_view, state_of
@@ -39,7 +40,7 @@ LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"
 
 class WarcryGame(BaseGame[WarState, Any, WarView]):
     key = "warcry"
-    hides_nothing = True
+    hidden = SPEC
     state_type = WarState
     action_type = WarAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -144,9 +145,12 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: WarState, viewer: int | None) -> WarView:
+        """Its own: nothing is hidden, so the view is the state itself and its viewer (a `WarView` is a
+        `WarState`), and the renderer reads the state's own fields."""
         return build_view(state, viewer)
 
     def determinize(self, view: WarView, rng: RandomSource) -> WarState:
+        """Its own: the view is the whole state, so there is nothing to deal."""
         return state_of(view)
 
     def agent(self, level: str = "normal") -> Any:
