@@ -15,13 +15,13 @@ import pytest
 
 from bot.engine import ANY, HIDDEN, AnyGame, Hidden, Rng, SeatSpec
 from bot.engine.hidden import HIDDEN_ANSWER
-from bot.games.altered import GAME as ALTERED
 from bot.games.altered.expeditions import TUMULT_CARDS
+from bot.games.altered.game import ALTERED
 from bot.games.altered.hidden import PAIRS
-from bot.games.colors import GAME as COLORS
-from bot.games.confrontation import GAME as CONFRONTATION
-from bot.games.liber import GAME as LIBER
-from bot.games.warcry import GAME as WARCRY
+from bot.games.colors.game import COLORS
+from bot.games.confrontation.game import CONFRONTATION
+from bot.games.liber.game import LIBER
+from bot.games.warcry.game import WARCRY
 from bot.services.undo import discloses
 
 GAMES = {"liber": LIBER, "altered": ALTERED, "colors": COLORS, "confrontation": CONFRONTATION}
