@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.table.units import INCH, Point
 
 from .pen import Pen
-from .renderer import Renderer
+from .renderer import Renderer, own_hand
 from .skirmish import (
     GOLD,
     MARGIN,
@@ -113,9 +113,7 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
     """The viewer's hand, one card a line: name, type, cost, initiative (None for the public view)."""
-    if view.viewer is None:
-        return None
-    hand = view.sides[view.viewer].hand
+    hand = own_hand(view)
     if hand is None:
         return None
     th = DEFAULT
