@@ -16,11 +16,25 @@ from PIL import Image
 from bot.games.colors.board import MEASURE, profile
 from bot.games.colors.content import CARDS, SCENARIOS
 from bot.i18n import t
-from bot.table.units import INCH
+from bot.table.units import INCH, Point
 
 from .pen import Pen
-from .renderer import Renderer
-from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, TableArea, W, compose, draw_table
+from .renderer import Renderer, own_hand
+from .skirmish import (
+    GOLD,
+    MARGIN,
+    SMALL,
+    Mark,
+    Piece,
+    Ring,
+    Scene,
+    TableArea,
+    TableDrawing,
+    W,
+    alt_text,
+    numbers,
+    side_name,
+)
 from .theme import DEFAULT
 
 TERRAIN = {  # fill, and whether it is hatched (difficult ground)
@@ -31,55 +45,29 @@ TERRAIN = {  # fill, and whether it is hatched (difficult ground)
 MONSTER = (170, 150, 190)
 
 
-def _t(locale: str, key: str, **params: Any) -> str:
-    return t(key, locale, **params)
-
-
 def _card(locale: str, card: str) -> str:
-    return _t(locale, f"colors.card.{card}")
+    return t(f"colors.card.{card}", locale)
 
 
 def _header(pen: Pen, view: Any, locale: str) -> int:
     th = DEFAULT
-    phase = _t(locale, f"colors.phase.{view.phase}") if view.phase != "over" else ""
-    head = f"{_t(locale, 'colors.name')} — {_t(locale, 'colors.ui.round', round=view.round)}"
-    if phase:
-        head += f" — {phase}"
-    pen.text((MARGIN, 8), pen.fit(head, 24, W - 2 * MARGIN, bold=True), 24, th.text, bold=True)
-    if view.winners is not None:
-        names = ", ".join(view.sides[s].name for s in view.winners)
-        status = _t(locale, "colors.ui.winner", names=names) if names else _t(locale, "colors.ui.draw")
-    else:
-        status = _t(locale, "colors.ui.to_act", names=", ".join(view.sides[s].name for s in view.to_act) or "—")
-    pen.text((MARGIN, 40), pen.fit(status, 22, W - 2 * MARGIN), 22, th.accent)
-    y = 72
+    phase = t(f"colors.phase.{view.phase}", locale) if view.phase != "over" else ""
+    y = TABLE.heading(pen, view, locale, t("colors.ui.round", locale, round=view.round), phase, view.to_act)
     for side in view.sides:
-        colour = th.seat_colours[side.seat % len(th.seat_colours)]
-        pen.draw.rectangle((MARGIN, y + 3, MARGIN + 6, y + 23), fill=colour)
         first = " ★" if view.first == side.seat else ""
-        name = pen.fit(f"{side.name} ({_card(locale, side.wizard)}){first}", SMALL, 300, bold=True)
-        pen.text((MARGIN + 14, y), name, SMALL, colour, bold=True)
-        x = MARGIN + 14 + 306
-        for key, value in (
-            ("colors.ui.mana", side.mana),
-            ("colors.ui.vp", side.vp),
-            ("colors.ui.hand", side.hand_count),
-        ):
-            label = _t(locale, key)
-            pen.text((x, y), label, SMALL, th.muted)
-            x += int(pen.length(label + " ", SMALL))
-            pen.text((x, y - 1), str(value), 22, th.text, bold=True)
-            x += int(pen.length(str(value), 22, bold=True)) + 12
+        side_name(pen, y, side.seat, f"{side.name} ({_card(locale, side.wizard)}){first}", 23, 300)
+        counts = (("colors.ui.mana", side.mana), ("colors.ui.vp", side.vp), ("colors.ui.hand", side.hand_count))
+        numbers(pen, MARGIN + 14 + 306, y, ((t(key, locale), value) for key, value in counts), 12)
         y += 28
     if view.duel is not None:
         d = view.duel
-        text = _t(locale, "colors.ui.duel", attacker=d.attacker, defender=d.defender, a=d.counts[0], b=d.counts[1])
+        text = t("colors.ui.duel", locale, attacker=d.attacker, defender=d.defender, a=d.counts[0], b=d.counts[1])
         pen.text((MARGIN, y), pen.fit(text, SMALL, W - 2 * MARGIN), SMALL, th.bad, bold=True)
         y += 28
     return y + 4
 
 
-def _scene(view: Any, locale: str, path: list[tuple[int, int]], rings: list[tuple[tuple[int, int], int]]) -> Scene:
+def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
     th = DEFAULT
     scenario = SCENARIOS[view.scenario]
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in scenario.terrain]
@@ -115,58 +103,29 @@ def _scene(view: Any, locale: str, path: list[tuple[int, int]], rings: list[tupl
     return Scene(MEASURE, pieces, marks, path, rings, line, objectives)
 
 
-def _draw(
-    view: Any,
-    locale: str,
-    path: list[tuple[int, int]],
-    focus: list[tuple[int, int]],
-    rings: list[tuple[tuple[int, int], int]] | None = None,
-) -> Image.Image:
-    table, smallest = draw_table(_scene(view, locale, path, rings or []), focus)
-    return compose(lambda pen: _header(pen, view, locale), table, smallest, _t(locale, "colors.ui.legend"))
-
-
-def _focus(view: Any, path: list[tuple[int, int]], ids: set[str]) -> list[tuple[int, int]]:
-    return [*path, *((f.x, f.y) for f in view.figures if f.id in ids)]
-
-
-def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
-    """The table around the last action (the whole table before any), with each side's figures."""
-    path = [tuple(p) for p in view.last_path]
-    return _draw(view, locale, path, _focus(view, path, set(view.last)))
-
-
 def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image:
     """The viewer's table with the previewed path and the mover's reach (its Movement from where it
     stands, edge of the base included), cropped around them."""
-    path = [tuple(p) for p in overlay.get("path") or []]
-    moving = {overlay["figure"]} if overlay.get("figure") else set()
-    view = view.model_copy(update={"last": tuple(moving)})
-    rings = []
-    mover = next((f for f in view.figures if f.id in moving), None)
-    if mover is not None:
-        reach = profile(mover).move * INCH + profile(mover).radius
-        rings.append(((mover.x, mover.y), reach))
-    return _draw(view, locale, path, _focus(view, path, moving), rings)
+    view, path, mover = TABLE.moving(view, overlay)
+    rings = [] if mover is None else [((mover.x, mover.y), profile(mover).move * INCH + profile(mover).radius)]
+    return TABLE.around_last(view, locale, path, rings)
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
     """The viewer's hand, one card a line: name, type, cost, initiative (None for the public view)."""
-    if view.viewer is None:
-        return None
-    hand = view.sides[view.viewer].hand
+    hand = own_hand(view)
     if hand is None:
         return None
     th = DEFAULT
     image = Image.new("RGB", (W, 52 + max(1, len(hand)) * 30 + 10), th.background)
     pen = Pen(image)
-    pen.text((MARGIN, 10), _t(locale, "colors.ui.your_hand", n=len(hand)), 24, th.accent, bold=True)
+    pen.text((MARGIN, 10), t("colors.ui.your_hand", locale, n=len(hand)), 24, th.accent, bold=True)
     y = 50
     for card_id in sorted(hand, key=lambda c: (CARDS[c].cost, c)):
         card = CARDS[card_id]
         pen.text((MARGIN + 4, y), str(card.cost), 22, th.accent, bold=True)
-        kind = _t(locale, f"colors.type.{card.type}")
-        text = f"{_card(locale, card_id)} — {kind} · {_t(locale, 'colors.ui.initiative', n=card.boost.initiative)}"
+        kind = t(f"colors.type.{card.type}", locale)
+        text = f"{_card(locale, card_id)} — {kind} · {t('colors.ui.initiative', locale, n=card.boost.initiative)}"
         pen.text((MARGIN + 34, y + 1), pen.fit(text, SMALL, W - 2 * MARGIN - 40), SMALL, th.text)
         y += 30
     return pen.finish()
@@ -174,15 +133,8 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's figures and where they stand (public facts only)."""
-    lines = []
-    if view.winners is not None:
-        names = ", ".join(view.sides[s].name for s in view.winners)
-        lines.append(_t(locale, "colors.ui.winner", names=names) if names else _t(locale, "colors.ui.draw"))
-    else:
-        lines.append(
-            f"{_t(locale, 'colors.ui.round', round=view.round)} — "
-            + _t(locale, "colors.ui.to_act", names=", ".join(view.sides[s].name for s in view.to_act) or "—")
-        )
+    status = TABLE.status(view, locale, view.to_act)
+    lines = [status if view.winners is not None else f"{t('colors.ui.round', locale, round=view.round)} — {status}"]
     for side in view.sides:
         figs = ", ".join(
             f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)"
@@ -190,9 +142,9 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
             if f.owner == side.seat
         )
         lines.append(
-            _t(
-                locale,
+            t(
                 "colors.ui.summary_side",
+                locale,
                 name=side.name,
                 wizard=_card(locale, side.wizard),
                 mana=side.mana,
@@ -206,8 +158,9 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
         lines.append(
             ", ".join(f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)" for f in monsters)
         )
-    text = "\n".join(lines)
-    return text if len(text) <= 1500 else text[:1499] + "…"
+    return alt_text(lines)
 
 
+TABLE = TableDrawing("colors", _header, _scene, lambda view: view.figures, lambda f: profile(f).radius)
+render_board = TABLE.board
 RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)

@@ -16,7 +16,7 @@ from bot.games.liber.views import LiberView, PieceView, SideView
 from bot.i18n import t
 
 from .pen import Pen
-from .renderer import Renderer
+from .renderer import Renderer, own_hand
 from .theme import DEFAULT, phone_min_size
 from .theme import font as _theme_font
 
@@ -276,9 +276,7 @@ TILE_W, TILE_H = (W - 2 * MARGIN - 2 * TILE_GAP) // 3, 196
 
 def render_hand(view: LiberView, *, locale: str = "fr") -> Image.Image | None:
     """The viewer's hand as card tiles, three a row (portrait, read on a phone); None for the public view."""
-    if view.viewer is None:
-        return None
-    hand = view.sides[view.viewer].hand
+    hand = own_hand(view)
     if hand is None:
         return None
     theme = DEFAULT
@@ -368,8 +366,8 @@ def summarize(view: LiberView, *, locale: str = "fr") -> str:
                 units=(" ; " if locale.startswith("fr") else "; ").join(units) or _t(locale, "liber.ui.summary_none"),
             )
         )
-    if view.viewer is not None and view.sides[view.viewer].hand is not None:
-        hand = view.sides[view.viewer].hand or ()
+    hand = own_hand(view)
+    if hand is not None:
         parts.append(_t(locale, "liber.ui.summary_hand", cards=", ".join(_name(locale, c) for c in hand) or "—"))
     text = "\n".join(parts)  # one line per part: the alt text and the DM read as sentences
     return text if len(text) <= SUMMARY_MAX else text[: SUMMARY_MAX - 1] + "…"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
@@ -21,3 +22,9 @@ class Renderer:
     hand: MaybeDraw | None = None
     preview: MaybeDraw | None = None
     card: Draw | None = None
+
+
+def own_hand(view: Any) -> Any:
+    """The viewer's own hand in a view (`view.sides[viewer].hand`): None for the public view, or when the
+    game does not show it."""
+    return view.sides[view.viewer].hand if view.viewer is not None else None

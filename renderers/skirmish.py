@@ -1,20 +1,25 @@
-"""The table of the skirmish games drawn for a phone, shared by Colors of Magic and Confrontation.
+"""The table of the skirmish games drawn for a phone, shared by Colors of Magic, Confrontation and WarCry.
 
 Each game turns its view into marks (terrain pieces, markers, figures, a path, rings, a line) and this
 module draws them on a labelled grid in the game's unit (`Measure`: 1" or 5 cm cells): 640 px wide,
 every text through the `Pen` at the phone minimum or more, the whole table before any action and then a
 crop around what the last action touched, never taller or wider than 5:4, scaled up so that bases and
 labels stay large. What lies outside a crop is cut at its edge, never drawn over the header.
+
+`TableDrawing` is what the three games' renderers then share: the board around the last action, a
+previewed move with its reach, the status line (the winners or who acts) and the alt text's length.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.i18n import t
 from bot.table.units import Measure, Point, column_label
 
 from .pen import Pen
@@ -26,6 +31,9 @@ MARGIN = 8
 LABEL = 26  # the grid's letters and numbers
 GOLD = (230, 190, 90)
 Colour = tuple[int, int, int]
+Ring = tuple[Point, int]  # (centre, radius)
+#: The longest alt text Discord keeps.
+ALT_TEXT = 1500
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +57,12 @@ class Mark:
     outline_width: int = 2
     highlight: bool = False
 
+    @classmethod
+    def of_side(cls, centre: Point, radius: int, seat: int, label: str, touched: bool) -> Mark:
+        """A figure in its side's colour, outlined in gold and ringed when the last action touched it."""
+        colour = DEFAULT.seat_colours[seat % len(DEFAULT.seat_colours)]
+        return cls(centre, radius, colour, label, GOLD if touched else (20, 20, 20), 4 if touched else 2, touched)
+
 
 @dataclass(frozen=True, slots=True)
 class Scene:
@@ -56,7 +70,7 @@ class Scene:
     pieces: Sequence[Piece] = ()
     marks: Sequence[Mark] = ()
     path: Sequence[Point] = ()
-    rings: Sequence[tuple[Point, int]] = ()  # (centre, radius): a move's reach
+    rings: Sequence[Ring] = ()  # a move's reach
     line: tuple[Point, Point] | None = None  # a duel's or a shot's line
     #: extra drawing on the table (objectives): (pen, area) after terrain, before figures
     decorate: Callable[[Pen, TableArea], None] | None = None
@@ -210,3 +224,95 @@ def compose(header: Callable[[Pen], int], table: Image.Image, smallest: float, l
     pen.smallest = min(pen.smallest, smallest)
     pen.text((MARGIN, header_h + table.height + 4), pen.fit(legend, SMALL, W - 2 * MARGIN), SMALL, th.muted)
     return pen.finish()
+
+
+@dataclass(frozen=True, slots=True)
+class TableDrawing:
+    """How a table game draws its view: `game` prefixes its strings (`<game>.ui.legend`, `.ui.winner`,
+    `.ui.draw`, `.ui.to_act`), `header` draws its header (returns its height), `scene` turns the view,
+    a path and rings into marks, `figures` are the view's figures on the table (`id`, `x`, `y`) and
+    `radius` a figure's base."""
+
+    game: str
+    header: Callable[[Pen, Any, str], int]
+    scene: Callable[[Any, list[Point], list[Ring]], Scene]
+    figures: Callable[[Any], Iterable[Any]]
+    radius: Callable[[Any], int]
+
+    def picture(self, view: Any, locale: str, scene: Scene, focus: Sequence[Point]) -> Image.Image:
+        """The header, the scene cropped around `focus`, the legend."""
+        table, smallest = draw_table(scene, focus)
+        legend = t(f"{self.game}.ui.legend", locale)
+        return compose(lambda pen: self.header(pen, view, locale), table, smallest, legend)
+
+    def draw(
+        self, view: Any, locale: str, path: list[Point], focus: Sequence[Point], rings: list[Ring] | None = None
+    ) -> Image.Image:
+        return self.picture(view, locale, self.scene(view, path, rings or []), focus)
+
+    def around_last(self, view: Any, locale: str, path: list[Point], rings: list[Ring] | None = None) -> Image.Image:
+        """The table cropped around `path` and the figures the last action touched (ringed)."""
+        last = set(view.last)
+        return self.draw(view, locale, path, [*path, *((f.x, f.y) for f in self.figures(view) if f.id in last)], rings)
+
+    def board(self, view: Any, *, locale: str = "fr") -> Image.Image:
+        """The table around the last action and its path (the whole table before any)."""
+        return self.around_last(view, locale, [(p[0], p[1]) for p in view.last_path])
+
+    def moving(self, view: Any, overlay: dict[str, Any]) -> tuple[Any, list[Point], Any | None]:
+        """A previewed move: the view with the mover as the last action (so it is ringed), the path,
+        and the mover when it stands on the table."""
+        path = [(p[0], p[1]) for p in overlay.get("path") or []]
+        moving = (overlay["figure"],) if overlay.get("figure") else ()
+        view = view.model_copy(update={"last": moving})
+        return view, path, next((f for f in self.figures(view) if f.id in moving), None)
+
+    def preview(self, view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image | None:
+        """The viewer's table with the previewed path and the mover's reach (the overlay's `reach` from
+        the edge of its base), cropped around them; None without a path (an order has no image)."""
+        view, path, mover = self.moving(view, overlay)
+        if not path:
+            return None
+        rings = []
+        if mover is not None and overlay.get("reach"):
+            rings.append(((mover.x, mover.y), int(overlay["reach"]) + self.radius(mover)))
+        return self.around_last(view, locale, path, rings)
+
+    def heading(self, pen: Pen, view: Any, locale: str, count: str, phase: str, waiting: Iterable[int]) -> int:
+        """The header's first lines: the game, its round or turn (`count`) and the phase when one is
+        shown, then the status; returns where the sides' rows start."""
+        head = f"{t(f'{self.game}.name', locale)} — {count}" + (f" — {phase}" if phase else "")
+        pen.text((MARGIN, 8), pen.fit(head, 24, W - 2 * MARGIN, bold=True), 24, DEFAULT.text, bold=True)
+        pen.text((MARGIN, 40), pen.fit(self.status(view, locale, waiting), 22, W - 2 * MARGIN), 22, DEFAULT.accent)
+        return 72
+
+    def status(self, view: Any, locale: str, waiting: Iterable[int]) -> str:
+        """Who won (or a draw) once the match is over, else who must act (`waiting`)."""
+        if view.winners is not None:
+            names = ", ".join(view.sides[s].name for s in view.winners)
+            return t(f"{self.game}.ui.winner", locale, names=names) if names else t(f"{self.game}.ui.draw", locale)
+        return t(f"{self.game}.ui.to_act", locale, names=", ".join(view.sides[s].name for s in waiting) or "—")
+
+
+def side_name(pen: Pen, y: int, seat: int, name: str, bar: int, width: int = W - 2 * MARGIN - 14) -> Colour:
+    """A side's row in a header: a bar in its colour down to `y + bar` and its name in that colour;
+    returns the colour."""
+    colour = DEFAULT.seat_colours[seat % len(DEFAULT.seat_colours)]
+    pen.draw.rectangle((MARGIN, y + 3, MARGIN + 6, y + bar), fill=colour)
+    pen.text((MARGIN + 14, y), pen.fit(name, SMALL, width, bold=True), SMALL, colour, bold=True)
+    return colour
+
+
+def numbers(pen: Pen, x: int, y: int, items: Iterable[tuple[str, object]], gap: int) -> None:
+    """Labelled numbers on one line of a header: each label muted, its number bold."""
+    for label, value in items:
+        pen.text((x, y), label, SMALL, DEFAULT.muted)
+        x += int(pen.length(label + " ", SMALL))
+        pen.text((x, y - 1), str(value), 22, DEFAULT.text, bold=True)
+        x += int(pen.length(str(value), 22, bold=True)) + gap
+
+
+def alt_text(lines: Iterable[str]) -> str:
+    """The lines of an alt text, cut to what Discord keeps."""
+    text = "\n".join(lines)
+    return text if len(text) <= ALT_TEXT else text[: ALT_TEXT - 1] + "…"

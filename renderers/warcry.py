@@ -17,68 +17,44 @@ from bot.games.warcry.board import MEASURE
 from bot.games.warcry.content import PROFILES
 from bot.games.warcry.content import TERRAIN as PIECES
 from bot.i18n import t
-from bot.table.units import INCH
+from bot.table.units import INCH, Point
 
 from .pen import Pen
 from .renderer import Renderer
-from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Scene, TableArea, W, compose, draw_table
+from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Ring, Scene, TableArea, TableDrawing, W, alt_text, side_name
 from .theme import DEFAULT
 
 TERRAIN = {"obstacle": ((112, 104, 92), False), "deadly": ((150, 60, 50), True)}
 
 
-def _t(locale: str, key: str, **params: Any) -> str:
-    return t(key, locale, **params)
-
-
 def _dice(locale: str, side: Any) -> str:
     groups = side.dice.groups
     if not groups:
-        return _t(locale, "warcry.dice.none")
-    return ", ".join(_t(locale, f"warcry.dice.tier{tier}", value=v) for tier, v in groups)
+        return t("warcry.dice.none", locale)
+    return ", ".join(t(f"warcry.dice.tier{tier}", locale, value=v) for tier, v in groups)
+
+
+def _waiting(view: Any) -> tuple[int, ...]:
+    return tuple(view.stack[-1].seats) if view.stack else ()
 
 
 def _header(pen: Pen, view: Any, locale: str) -> int:
     th = DEFAULT
-    head = f"{_t(locale, 'warcry.name')} — {_t(locale, 'warcry.ui.round', round=max(1, view.round))}"
-    if view.phase in ("deploy", "hero", "combat"):
-        head += f" — {_t(locale, f'warcry.phase.{view.phase}')}"
-    pen.text((MARGIN, 8), pen.fit(head, 24, W - 2 * MARGIN, bold=True), 24, th.text, bold=True)
-    if view.winners is not None:
-        names = ", ".join(view.sides[s].name for s in view.winners)
-        status = _t(locale, "warcry.ui.winner", names=names) if names else _t(locale, "warcry.ui.draw")
-    else:
-        waiting = view.stack[-1].seats if view.stack else ()
-        status = _t(locale, "warcry.ui.to_act", names=", ".join(view.sides[s].name for s in waiting) or "—")
-    pen.text((MARGIN, 40), pen.fit(status, 22, W - 2 * MARGIN), 22, th.accent)
-    y = 72
+    phase = t(f"warcry.phase.{view.phase}", locale) if view.phase in ("deploy", "hero", "combat") else ""
+    y = TABLE.heading(pen, view, locale, t("warcry.ui.round", locale, round=max(1, view.round)), phase, _waiting(view))
     for seat, side in enumerate(view.sides):
-        colour = th.seat_colours[seat % len(th.seat_colours)]
-        pen.draw.rectangle((MARGIN, y + 3, MARGIN + 6, y + 49), fill=colour)
-        band = _t(locale, f"warcry.warband.{side.warband}")
-        pen.text(
-            (MARGIN + 14, y),
-            pen.fit(f"{side.name} ({band})", SMALL, W - 2 * MARGIN - 14, bold=True),
-            SMALL,
-            colour,
-            bold=True,
-        )
+        side_name(pen, y, seat, f"{side.name} ({t(f'warcry.warband.{side.warband}', locale)})", 49)
         y += 26
         stats = (
-            f"{_t(locale, 'warcry.ui.singles', n=side.dice.singles)} · {_dice(locale, side)} · "
-            f"{side.vp} {_t(locale, 'warcry.ui.vp')}"
+            f"{t('warcry.ui.singles', locale, n=side.dice.singles)} · {_dice(locale, side)} · "
+            f"{side.vp} {t('warcry.ui.vp', locale)}"
         )
         pen.text((MARGIN + 14, y), pen.fit(stats, SMALL, W - 2 * MARGIN - 14), SMALL, th.text)
         y += 28
     return y + 4
 
 
-def _scene(
-    view: Any,
-    path: list[tuple[int, int]],
-    rings: list[tuple[tuple[int, int], int]],
-    ghosts: dict[str, tuple[int, int]] | None = None,
-) -> Scene:
+def _scene(view: Any, path: list[Point], rings: list[Ring], ghosts: dict[str, Point] | None = None) -> Scene:
     th = DEFAULT
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in PIECES]
     last = set(view.last)
@@ -88,17 +64,7 @@ def _scene(
             continue
         x, y = ghosts[f.id] if ghosts and f.id in ghosts else (f.x, f.y)
         label = f.id + (f" ♥{f.damage}" if f.damage else "")
-        marks.append(
-            Mark(
-                centre=(x, y),
-                radius=PROFILES[f.profile].radius,
-                colour=th.seat_colours[f.owner % len(th.seat_colours)],
-                label=label,
-                outline=GOLD if f.id in last else (20, 20, 20),
-                outline_width=4 if f.id in last else 2,
-                highlight=f.id in last,
-            )
-        )
+        marks.append(Mark.of_side((x, y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
 
     def objectives(pen: Pen, area: TableArea) -> None:
         for o in view.objectives:
@@ -111,27 +77,10 @@ def _scene(
     return Scene(MEASURE, pieces, marks, path, rings, None, objectives)
 
 
-def _draw(
-    view: Any,
-    locale: str,
-    path: list[tuple[int, int]],
-    focus: list[tuple[int, int]],
-    rings: list[tuple[tuple[int, int], int]] | None = None,
-    ghosts: dict[str, tuple[int, int]] | None = None,
-) -> Image.Image:
-    table, smallest = draw_table(_scene(view, path, rings or [], ghosts), focus)
-    return compose(lambda pen: _header(pen, view, locale), table, smallest, _t(locale, "warcry.ui.legend"))
-
-
-def _focus(view: Any, path: list[tuple[int, int]], ids: set[str]) -> list[tuple[int, int]]:
-    return [*path, *((f.x, f.y) for f in view.fighters if f.id in ids and f.placed)]
-
-
 def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
-    path = [tuple(p) for p in view.last_path]
     if view.phase in ("setup", "deploy"):
-        return _draw(view, locale, path, [])  # the whole table while the warbands set up
-    return _draw(view, locale, path, _focus(view, path, set(view.last)))
+        return TABLE.draw(view, locale, [(p[0], p[1]) for p in view.last_path], [])  # the whole table while setting up
+    return TABLE.board(view, locale=locale)
 
 
 def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image | None:
@@ -139,44 +88,28 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
     if overlay.get("places"):
         ghosts = {fid: (p[0], p[1]) for fid, p in overlay["places"]}
         view = view.model_copy(update={"last": tuple(ghosts)})
-        return _draw(view, locale, [], list(ghosts.values()), ghosts=ghosts)
-    path = [tuple(p) for p in overlay.get("path") or []]
-    if not path:
-        return None
-    moving = {overlay["figure"]} if overlay.get("figure") else set()
-    view = view.model_copy(update={"last": tuple(moving)})
-    mover = next((f for f in view.fighters if f.id in moving), None)
-    rings = []
-    if mover is not None and overlay.get("reach"):
-        rings.append(((mover.x, mover.y), int(overlay["reach"]) + PROFILES[mover.profile].radius))
-    return _draw(view, locale, path, _focus(view, path, moving), rings)
+        return TABLE.picture(view, locale, _scene(view, [], [], ghosts), list(ghosts.values()))
+    return TABLE.preview(view, overlay, locale=locale)
 
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's dice, points and fighters with their damage."""
-    lines = []
-    if view.winners is not None:
-        names = ", ".join(view.sides[s].name for s in view.winners)
-        lines.append(_t(locale, "warcry.ui.winner", names=names) if names else _t(locale, "warcry.ui.draw"))
-    else:
-        waiting = view.stack[-1].seats if view.stack else ()
-        lines.append(
-            f"{_t(locale, 'warcry.ui.round', round=max(1, view.round))} — "
-            + _t(locale, "warcry.ui.to_act", names=", ".join(view.sides[s].name for s in waiting) or "—")
-        )
+    status = TABLE.status(view, locale, _waiting(view))
+    round_ = t("warcry.ui.round", locale, round=max(1, view.round))
+    lines = [status if view.winners is not None else f"{round_} — {status}"]
     for seat, side in enumerate(view.sides):
         figs = ", ".join(
-            f"{_t(locale, f'warcry.profile.{f.profile}')} {f.id} {MEASURE.cell_of((f.x, f.y))}"
+            f"{t(f'warcry.profile.{f.profile}', locale)} {f.id} {MEASURE.cell_of((f.x, f.y))}"
             + (f" (♥{f.damage})" if f.damage else "")
             for f in view.fighters
             if f.owner == seat and f.placed
         )
         lines.append(
-            _t(
-                locale,
+            t(
                 "warcry.ui.summary_side",
+                locale,
                 name=side.name,
-                band=_t(locale, f"warcry.warband.{side.warband}"),
+                band=t(f"warcry.warband.{side.warband}", locale),
                 singles=side.dice.singles,
                 dice=_dice(locale, side),
                 vp=side.vp,
@@ -190,8 +123,14 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
             if locale == "fr"
             else f"◆{o.id} {MEASURE.cell_of((o.x, o.y))}: {holder}"
         )
-    text = "\n".join(lines)
-    return text if len(text) <= 1500 else text[:1499] + "…"
+    return alt_text(lines)
 
 
+TABLE = TableDrawing(
+    "warcry",
+    _header,
+    _scene,
+    lambda view: [f for f in view.fighters if f.placed],
+    lambda f: PROFILES[f.profile].radius,
+)
 RENDERER = Renderer(board=render_board, summary=summarize, preview=render_preview)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.engine import AnyGame, RandomSource, Rng, Seat
+from bot.engine import Agent, AnyGame, RandomSource, Rng, Seat
 
 
 class SearchSpec(Protocol):
@@ -53,6 +53,16 @@ class SearchSpec(Protocol):
     def value(self, state: Any, seat: Seat) -> float:
         """How good `state` is for `seat`, in [0, 1] (1 = won)."""
         ...
+
+
+class GameSearch:
+    """A game's `SearchSpec` holds the game it plays (to apply moves in its ranking and rollouts): the
+    game gives itself, since a game's own modules cannot import its package's GAME back."""
+
+    horizon: int
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +188,12 @@ class SearchAgent:
             return min(untried, key=lambda a: a.prior)
         c = self.exploration
         return max(arms, key=lambda a: a.mean() + c * math.sqrt(math.log(max(a.avail, 1)) / a.visits))
+
+
+def level_agent(level: str, greedy: Agent, spec: SearchSpec) -> Agent:
+    """A game's player at `level`: easy is its one-ply greedy player, normal and hard the search over its
+    view with that level's budget."""
+    return greedy if level == "easy" else SearchAgent(spec, level_budget(level))
 
 
 def logistic(score: float, scale: float) -> float:

@@ -4,7 +4,7 @@ from .actions import Action, Concede, parse_action
 from .cards import CardInfo
 from .choices import ANY, Ask, Choice, narrow
 from .decisions import Decision, decision
-from .errors import EngineError, IllegalAction, MalformedAction
+from .errors import EngineError, IllegalAction, MalformedAction, Refusals
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
 from .gamedef import AnyGameDef, BenchDef, GameDef, TableBench
@@ -44,6 +44,7 @@ __all__ = [
     "Outcome",
     "Preview",
     "RandomSource",
+    "Refusals",
     "ReplayRng",
     "Rng",
     "Sealed",

@@ -25,3 +25,15 @@ class IllegalAction(EngineError):
 
 class MalformedAction(EngineError):
     """The action could not be parsed or does not belong to this game."""
+
+
+class Refusals:
+    """A game's refusals: `refuse(code, area)` is the `IllegalAction` named `<game>.<code>` that cites
+    the /regle entry of that area of the rules (`rules`, which a test checks exist)."""
+
+    def __init__(self, game: str, rules: dict[str, str]) -> None:
+        self.game = game
+        self.rules = rules
+
+    def __call__(self, code: str, area: str, **params: Any) -> IllegalAction:
+        return IllegalAction(f"{self.game}.{code}", rule=self.rules[area], **params)

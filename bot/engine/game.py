@@ -61,6 +61,11 @@ class Outcome(BaseModel):
     draw: bool = False
     scores: dict[str, int] | None = None
 
+    @classmethod
+    def of(cls, winners: Sequence[Seat], reason: Text, scores: dict[str, int] | None = None) -> Outcome:
+        """A finished match: won by `winners`, a draw when nobody won."""
+        return cls(winners=tuple(winners), reason=reason, draw=not winners, scores=scores)
+
 
 class Preview(BaseModel):
     """What the edge shows before a player confirms a previewed choice (a move on a table).

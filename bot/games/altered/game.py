@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from bot.ai.search import SearchAgent, level_budget
+from bot.ai.search import level_agent
 from bot.engine import (
     Agent,
     CardInfo,
@@ -245,10 +245,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         return _CARDS
 
     def agent(self, level: str = "normal") -> Agent:
-        """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
-        if level == "easy":
-            return GreedyAltered()
-        return SearchAgent(AlteredSearch(self), level_budget(level))
+        return level_agent(level, GreedyAltered(), AlteredSearch(self))
 
 
 def card_counts(state: AlteredState) -> list[Counter[str]]:

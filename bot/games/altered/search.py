@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ai.search import logistic
-from bot.engine import AnyGame, RandomSource, Rng
+from bot.ai.search import GameSearch, logistic
+from bot.engine import RandomSource, Rng
 
 from .ai import choose, evaluate
 from .rules import legal_actions
@@ -19,13 +19,8 @@ PROGRESS = 4.0
 SCALE = 4.0
 
 
-class AlteredSearch:
-    """Given the game (rather than importing the package's GAME, which would import it back)."""
-
+class AlteredSearch(GameSearch):
     horizon = 80
-
-    def __init__(self, game: AnyGame) -> None:
-        self.game = game
 
     def candidates(self, state: AlteredState, seat: int) -> list[Any]:
         return legal_actions(state, seat)

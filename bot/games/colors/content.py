@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from bot.engine.content import Names, Problems, entries, load_models, read_yaml
+from bot.table.content import Outline
 from bot.table.units import INCH, Point
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -125,14 +126,10 @@ TERRAIN_RULES: dict[str, dict[str, bool]] = {
 }
 
 
-class TerrainPiece(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class TerrainPiece(Outline):
+    unit = INCH
     id: str
     kind: TerrainKind
-    corners: tuple[tuple[float, float], ...]
-
-    def points(self) -> tuple[Point, ...]:
-        return tuple((round(x * INCH), round(y * INCH)) for x, y in self.corners)
 
 
 class Objective(BaseModel):

@@ -9,27 +9,23 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
-    Ask,
-    BaseGame,
     CardInfo,
-    Choice,
     Known,
     Outcome,
-    Preview,
     RandomSource,
-    Seat,
     SeatSpec,
-    Text,
     Transition,
     txt,
 )
+from bot.engine.cards import cards_of
 from bot.engine.sealed import Sealed
 from bot.i18n import t
+from bot.table.game import TableGame, TableRules
 
 from . import resolve, rules
 from .actions import ColorsAction
 from .ai import ColorsAgent
-from .content import CARDS, WIZARDS
+from .content import CARDS, WIZARDS, Card
 from .hidden import SPEC
 from .state import ColorsState
 from .suggest import describe, preview, suggestions
@@ -39,7 +35,7 @@ DEFAULT_WIZARDS = ("braise", "roc")
 DEFAULT_SCENARIO = "pierres_de_mana"
 
 
-class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
+class ColorsGame(TableGame[ColorsState, ColorsView]):
     key = "colors"
     state_type = ColorsState
     action_type = ColorsAction
@@ -83,6 +79,11 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         "duel": "error.colors.duel_first",
     }
 
+    agent_type = ColorsAgent
+    table_rules = TableRules(
+        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
+    )
+
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
         wizard = options.get("wizard")
@@ -101,74 +102,50 @@ class ColorsGame(BaseGame[ColorsState, Any, ColorsView]):
         ev += resolve.secret_events(state)
         return Transition(state=state, events=tuple(ev), sealed=sealed)
 
-    # -- legality ---------------------------------------------------------------------------------
-    def check_rules(self, state: ColorsState, seat: Seat, action: Any) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: ColorsState, seat: Seat, action: Any, rng: RandomSource) -> Transition[ColorsState]:
-        new, events = resolve.apply(state, seat, action, rng)
-        return Transition(state=new, events=tuple(events))
-
+    # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:
         if state.winners is None:
             return None
         scores = {str(i): s.vp for i, s in enumerate(state.sides)}
-        reason = txt(f"colors.outcome.{state.reason}")
-        if not state.winners:
-            return Outcome(draw=True, reason=reason, scores=scores)
-        return Outcome(winners=state.winners, reason=reason, scores=scores)
-
-    def suggest(self, state: ColorsState, seat: Seat, ask: Ask) -> list[Choice[Any]]:
-        return suggestions(self, state, seat, ask)
+        return Outcome.of(state.winners, txt(f"colors.outcome.{state.reason}"), scores)
 
     # -- information ------------------------------------------------------------------------------
     def show(self, known: Known[ColorsState]) -> ColorsView:
         return build_view(known)
 
-    def agent(self, level: str = "normal") -> Any:
-        return ColorsAgent()
-
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: ColorsState) -> str:
         return "over" if state.winners is not None else f"{state.phase}:{state.round}"
 
-    def describe_action(self, state: ColorsState, seat: Seat, action: Any) -> Text:
-        return describe(state, seat, action)
-
-    def preview(self, state: ColorsState, seat: Seat, action: Any) -> Preview | None:
-        return preview(state, seat, action)
-
     def cards(self) -> list[CardInfo]:
         """`/carte`: type, cost, the creature's characteristics and the combat boost, in both languages."""
-        out = []
-        for card in CARDS.values():
-            lines: dict[str, tuple[str, ...]] = {}
-            for loc in ("fr", "en"):
-                head = t("colors.cardline.head", loc, type=t(f"colors.type.{card.type}", loc), cost=card.cost)
-                stats: tuple[str, ...] = ()
-                if card.creature is not None:
-                    c = card.creature
-                    stats = (
-                        t(
-                            "colors.cardline.creature",
-                            loc,
-                            pv=c.pv,
-                            move=c.move,
-                            defense=c.defense,
-                            melee=c.melee,
-                            ranged=c.ranged,
-                            size=c.size,
-                        ),
-                    )
-                parts = [t("colors.cardline.boost", loc, n=card.boost.initiative)]
-                if card.boost.attack:
-                    parts.append(t("colors.cardline.boost_attack", loc, n=card.boost.attack))
-                if card.boost.defense:
-                    parts.append(t("colors.cardline.boost_defense", loc, n=card.boost.defense))
-                boost = (" ; " if loc == "fr" else "; ").join(parts)
-                lines[loc] = (head, *stats, boost)
-            out.append(CardInfo(id=card.id, game=self.key, name={"fr": card.name.fr, "en": card.name.en}, lines=lines))
-        return out
+        return cards_of(self.key, CARDS.values(), _card_lines)
+
+
+def _card_lines(card: Card, loc: str) -> tuple[str, ...]:
+    head = t("colors.cardline.head", loc, type=t(f"colors.type.{card.type}", loc), cost=card.cost)
+    stats: tuple[str, ...] = ()
+    if card.creature is not None:
+        c = card.creature
+        stats = (
+            t(
+                "colors.cardline.creature",
+                loc,
+                pv=c.pv,
+                move=c.move,
+                defense=c.defense,
+                melee=c.melee,
+                ranged=c.ranged,
+                size=c.size,
+            ),
+        )
+    parts = [t("colors.cardline.boost", loc, n=card.boost.initiative)]
+    if card.boost.attack:
+        parts.append(t("colors.cardline.boost_attack", loc, n=card.boost.attack))
+    if card.boost.defense:
+        parts.append(t("colors.cardline.boost_defense", loc, n=card.boost.defense))
+    boost = (" ; " if loc == "fr" else "; ").join(parts)
+    return (head, *stats, boost)
 
 
 from .i18n import load_catalog  # noqa: E402

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import IllegalAction
+from bot.engine import Refusals
 from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH
 
@@ -37,8 +37,7 @@ RULES = {
 }
 
 
-def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"colors.{code}", rule=RULES[rule], **params)
+refuse = Refusals("colors", RULES)
 
 
 def check(state: ColorsState, seat: int, action: Any) -> None:

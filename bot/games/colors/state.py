@@ -11,11 +11,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine import Decision
+from bot.table.content import Standing
 
 NEUTRAL = -1  # the scenario's creatures: hostile to both sides
 
 
-class Figure(BaseModel):
+class Figure(Standing, BaseModel):
     """A creature on the table (wizards included: "Votre magicien est une créature")."""
 
     model_config = ConfigDict(frozen=True)
@@ -33,10 +34,6 @@ class Figure(BaseModel):
     acted: bool = False  # its Action is used (this activation)
     items: tuple[str, ...] = ()  # artefacts attached to it
     buffs: tuple[tuple[str, int], ...] = ()  # (characteristic, change) until the End phase
-
-    @property
-    def centre(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
 
 class Side(BaseModel):

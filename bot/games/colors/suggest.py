@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Ask, Choice, IllegalAction, Preview, Text, txt
-from bot.engine.choices import NO_LABEL
+from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import INCH, Point
 
 from . import board, instants, rules
@@ -20,49 +20,30 @@ from .content import CARDS, SCENARIOS
 from .state import ColorsState, Figure
 
 
-def _ok(state: ColorsState, seat: int, action: Any) -> bool:
-    try:
-        rules.check(state, seat, action)
-    except IllegalAction:
-        return False
-    return True
-
-
-def suggestions(game: Any, state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
+def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
     if not state.stack or seat not in state.stack[-1].waiting():
         return []
     kind = state.stack[-1].kind
     raw: list[Any] = []
-    typed: set[str] = set()  # the moves toward the point the player typed
-    reasons: dict[str, Text | None] = {}  # why each move is suggested
     if kind == "respond":
         raw = [NoResponse(), *_instants(state, seat)]
     elif kind == "duel":
         raw = [DuelPass(), *(DuelCard(card=c) for c in sorted(set(state.sides[seat].hand)))]
-    elif kind == "creature":
-        raw, typed = _creature_actions(state, seat, ask, reasons)
-    else:
+    elif kind != "creature":
         raw = [Pass()]
         raw += [Activate(figure=f.id) for f in state.figures if f.owner == seat and not f.tapped]
         raw += _casts(state, seat)
-    out: list[Choice[Any]] = []
-    seen: set[str] = set()
-    for action in raw:
-        if not ask.wants(action.kind) or not _ok(state, seat, action):
-            continue
-        key = action.model_dump_json()
-        if key in seen:
-            continue
-        seen.add(key)
-        label = describe(state, seat, action) if ask.labels else NO_LABEL
-        if ask.labels and reasons.get(key) is not None:
-            label = txt("colors.action.because", action=label, reason=reasons[key])
-        piece = getattr(action, "figure", None) or getattr(action, "card", None)
-        previewed = isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _kills(state, action))
-        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=key in typed))
-    if ask.piece is not None:
-        out = [c for c in out if c.group_key == ask.piece]
-    return out[: ask.limit] if ask.limit else out
+    return offered(
+        _creature_actions(state, seat, ask) if kind == "creature" else [Candidate(a) for a in raw],
+        ask,
+        ok=accepts(rules.check, state, seat),
+        describe=lambda action: describe(state, seat, action),
+        piece=lambda action: getattr(action, "figure", None) or getattr(action, "card", None),
+        previewed=lambda action: (
+            isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _kills(state, action))
+        ),
+        because="colors.action.because",
+    )
 
 
 def _kills(state: ColorsState, action: Cast) -> bool:
@@ -70,24 +51,22 @@ def _kills(state: ColorsState, action: Cast) -> bool:
 
 
 # -- creatures -------------------------------------------------------------------------------------
-def _creature_actions(
-    state: ColorsState, seat: int, ask: Ask, reasons: dict[str, Text | None]
-) -> tuple[list[Any], set[str]]:
-    """The active creature's attacks, moves (typed point first, each with why) and Done; and which
-    moves were typed."""
+def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> list[Candidate]:
+    """The active creature's Done, attacks and moves (typed point first, each with why: a move proposed
+    twice keeps its place, its last reason and whether it was ever typed)."""
     fig = state.figure(state.active or "")
     if fig is None:
-        return [], set()
-    out: list[Any] = [Done(figure=fig.id)]
+        return []
+    out: list[Candidate] = [Candidate(Done(figure=fig.id))]
     hostile = [o for o in state.figures if board.hostile(fig, o)]
     for o in sorted(hostile, key=lambda o: (board.distance(fig, o), o.id)):
-        out.append(Attack(figure=fig.id, target=o.id))
+        out.append(Candidate(Attack(figure=fig.id, target=o.id)))
         if board.profile(fig).ranged > 0:
-            out.append(Attack(figure=fig.id, target=o.id, ranged=True))
+            out.append(Candidate(Attack(figure=fig.id, target=o.id, ranged=True)))
     engaged = board.engaged_with(state, fig)
     allowance = board.stat(state, fig, "move") * INCH
     second = fig.moved and not fig.acted
-    typed: set[str] = set()
+    moves: dict[str, Candidate] = {}
     for point, reason, was_typed in destinations(state, fig, allowance, ask.text, leaving=bool(engaged)):
         move: Any = None
         if engaged and not fig.moved:
@@ -97,12 +76,10 @@ def _creature_actions(
         elif second:
             move = Move(figure=fig.id, path=(point,), second=True)
         if move is not None:
-            out.append(move)
             key = move.model_dump_json()
-            reasons[key] = reason
-            if was_typed:
-                typed.add(key)
-    return out, typed
+            typed = was_typed or (key in moves and moves[key].typed)
+            moves[key] = Candidate(move, reason, typed)
+    return out + list(moves.values())
 
 
 def destinations(

@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine.content import Names, Problems, entries, load_models, read_yaml
-from bot.table.units import CM, Point, cms
+from bot.table.content import Outline
+from bot.table.units import CM, cms
 
 CONTENT_DIR = Path(__file__).parent / "content"
 #: Base radii (D-CON-09): 25 mm for a man-sized fighter, 37.5 mm for a large creature.
@@ -95,14 +96,10 @@ class Spell(BaseModel):
     defense: int = 0  # a protective spell: + this DEF until the end of the turn
 
 
-class TerrainPiece(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class TerrainPiece(Outline):
+    unit = CM
     id: str
     kind: Literal["wood", "rock", "ruins"]
-    corners: tuple[tuple[float, float], ...]
-
-    def points(self) -> tuple[Point, ...]:
-        return tuple((cms(x), cms(y)) for x, y in self.corners)
 
 
 class Scenario(BaseModel):

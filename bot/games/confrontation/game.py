@@ -9,25 +9,22 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
-    Ask,
-    BaseGame,
     CardInfo,
-    Choice,
     Known,
     Outcome,
-    Preview,
     RandomSource,
     SeatSpec,
-    Text,
     Transition,
     txt,
 )
+from bot.engine.cards import cards_of
 from bot.i18n import t
+from bot.table.game import TableGame, TableRules
 
 from . import resolve, rules
 from .actions import ConfAction
 from .ai import ConfAgent
-from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS
+from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS, Profile
 from .hidden import SPEC
 from .state import ConfState
 from .suggest import describe, preview, suggestions
@@ -37,7 +34,7 @@ DEFAULT_WARBANDS = ("lions", "griffes")
 DEFAULT_SCENARIO = "escarmouche"
 
 
-class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
+class ConfrontationGame(TableGame[ConfState, ConfView]):
     key = "confrontation"
     state_type = ConfState
     action_type = ConfAction
@@ -93,6 +90,11 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         "dice": "error.confrontation.dice_first",
     }
 
+    agent_type = ConfAgent
+    table_rules = TableRules(
+        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
+    )
+
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
         band = options.get("warband") or options.get("deck")
@@ -110,93 +112,69 @@ class ConfrontationGame(BaseGame[ConfState, Any, ConfView]):
         state = resolve.start_turn(state, ev)
         return Transition(state=state, events=tuple(ev))
 
-    # -- legality ---------------------------------------------------------------------------------
-    def check_rules(self, state: ConfState, seat: int, action: Any) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: ConfState, seat: int, action: Any, rng: RandomSource) -> Transition[ConfState]:
-        new, events = resolve.apply(state, seat, action, rng)
-        return Transition(state=new, events=tuple(events))
-
+    # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ConfState) -> Outcome | None:
         if state.winners is None:
             return None
         scores = {str(i): round(100 * resolve.share(state, 1 - i)) for i in (0, 1)}
-        reason = txt(f"confrontation.outcome.{state.reason}", a=scores["0"], b=scores["1"])
-        if not state.winners:
-            return Outcome(draw=True, reason=reason, scores=scores)
-        return Outcome(winners=state.winners, reason=reason, scores=scores)
-
-    def suggest(self, state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
-        return suggestions(state, seat, ask)
+        return Outcome.of(
+            state.winners, txt(f"confrontation.outcome.{state.reason}", a=scores["0"], b=scores["1"]), scores
+        )
 
     # -- information ------------------------------------------------------------------------------
     def show(self, known: Known[ConfState]) -> ConfView:
         return build_view(known)
 
-    def agent(self, level: str = "normal") -> Any:
-        return ConfAgent()
-
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: ConfState) -> str:
-        if state.winners is not None:
-            return "over"
-        return f"{state.phase}:{state.turn}"
-
-    def describe_action(self, state: ConfState, seat: int, action: Any) -> Text:
-        return describe(state, seat, action)
-
-    def preview(self, state: ConfState, seat: int, action: Any) -> Preview | None:
-        return preview(state, seat, action)
+        return "over" if state.winners is not None else f"{state.phase}:{state.turn}"
 
     def cards(self) -> list[CardInfo]:
         """`/carte`: each reference card's characteristics, in both languages."""
-        out = []
-        for p in PROFILES.values():
-            lines: dict[str, tuple[str, ...]] = {}
-            for loc in ("fr", "en"):
-                head = t(
-                    "confrontation.cardline.head",
-                    loc,
-                    band=t(f"confrontation.warband.{_band(p.id)}", loc),
-                    count=p.count,
-                    cost=p.cost,
-                )
-                stats = t(
-                    "confrontation.cardline.stats",
-                    loc,
-                    mou=round(p.move * 100),
-                    ini=p.initiative,
-                    att=p.attack,
-                    force=p.strength,
-                    defense=p.defense,
-                    res=p.resilience,
-                    dis=p.discipline,
-                )
-                extra = [
-                    t("confrontation.cardline.fear", loc, n=p.fear)
-                    if p.fear
-                    else t("confrontation.cardline.courage", loc, n=p.courage)
-                ]
-                if p.weapon is not None:
-                    w = p.weapon
-                    extra.append(
-                        t(
-                            "confrontation.cardline.weapon",
-                            loc,
-                            aim=p.aim,
-                            short=round(w.short * 100),
-                            medium=round(w.medium * 100),
-                            long=round(w.long * 100),
-                            force=w.strength,
-                        )
-                    )
-                if p.power:
-                    spells = [t(f"confrontation.spell.{s}", loc) for s in p.spells]
-                    extra.append(t("confrontation.cardline.power", loc, n=p.power, spells=", ".join(spells)))
-                lines[loc] = (head, stats, *extra)
-            out.append(CardInfo(id=p.id, game=self.key, name={"fr": p.name.fr, "en": p.name.en}, lines=lines))
-        return out
+        return cards_of(self.key, PROFILES.values(), _card_lines)
+
+
+def _card_lines(p: Profile, loc: str) -> tuple[str, ...]:
+    head = t(
+        "confrontation.cardline.head",
+        loc,
+        band=t(f"confrontation.warband.{_band(p.id)}", loc),
+        count=p.count,
+        cost=p.cost,
+    )
+    stats = t(
+        "confrontation.cardline.stats",
+        loc,
+        mou=round(p.move * 100),
+        ini=p.initiative,
+        att=p.attack,
+        force=p.strength,
+        defense=p.defense,
+        res=p.resilience,
+        dis=p.discipline,
+    )
+    extra = [
+        t("confrontation.cardline.fear", loc, n=p.fear)
+        if p.fear
+        else t("confrontation.cardline.courage", loc, n=p.courage)
+    ]
+    if p.weapon is not None:
+        w = p.weapon
+        extra.append(
+            t(
+                "confrontation.cardline.weapon",
+                loc,
+                aim=p.aim,
+                short=round(w.short * 100),
+                medium=round(w.medium * 100),
+                long=round(w.long * 100),
+                force=w.strength,
+            )
+        )
+    if p.power:
+        spells = [t(f"confrontation.spell.{s}", loc) for s in p.spells]
+        extra.append(t("confrontation.cardline.power", loc, n=p.power, spells=", ".join(spells)))
+    return (head, stats, *extra)
 
 
 def _band(pid: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import IllegalAction
+from bot.engine import Refusals
 
 from . import board, sequence
 from .actions import Declared, Finish, Forgo, Shoot, Walk
@@ -35,8 +35,7 @@ RULES = {
 ALLOWANCE = {"charge": 2, "run": 2, "engage": 2, "cover": 1, "walk": 1}
 
 
-def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"confrontation.{code}", rule=RULES[rule], **params)
+refuse = Refusals("confrontation", RULES)
 
 
 def own(state: ConfState, seat: int, fid: str) -> Fighter:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine import Decision
+from bot.table.content import Standing
 
 from .sequence import Sequence
 
@@ -17,7 +18,7 @@ from .sequence import Sequence
 WOUNDS = ("unhurt", "light", "serious", "critical")
 
 
-class Fighter(BaseModel):
+class Fighter(Standing, BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str  # short and public: "L3"
@@ -42,10 +43,6 @@ class Fighter(BaseModel):
     mana: int = 0
     shield: int = 0  # + DEF until the end of the turn (Bouclier)
     afraid: bool = False  # failed a courage test against a charging fearsome creature: one die fewer
-
-    @property
-    def centre(self) -> tuple[int, int]:
-        return (self.x, self.y)
 
 
 class Side(BaseModel):

@@ -11,23 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.engine import Ask, Choice, IllegalAction, Preview, Text, txt
-from bot.engine.choices import NO_LABEL
+from bot.engine import Ask, Choice, Preview, Text, txt
 from bot.engine.names import fold
+from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import CM, Point
 
 from . import board, rules, sequence
 from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
 from .content import PROFILES, SCENARIOS, SPELLS
 from .state import ConfState, Fighter
-
-
-def _ok(state: ConfState, seat: int, action: Any) -> bool:
-    try:
-        rules.check(state, seat, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 def advised_order(state: ConfState, seat: int) -> tuple[str, ...]:
@@ -99,24 +91,15 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
         raw = [(Dive(dive=True), None, False), (Dive(dive=False), None, False)]
     elif kind == "dice":
         raw = [(Dice(attack=k), None, False) for k in range(rules.max_dice(state, seat), -1, -1)]
-    out: list[Choice[Any]] = []
-    seen: set[str] = set()
-    for action, why, was_typed in raw:
-        if not ask.wants(action.kind) or not _ok(state, seat, action):
-            continue
-        key = action.model_dump_json()
-        if key in seen:
-            continue
-        seen.add(key)
-        label = describe(state, seat, action) if ask.labels else NO_LABEL
-        if ask.labels and why is not None:
-            label = txt("confrontation.action.because", action=label, reason=why)
-        piece = getattr(action, "fighter", None)
-        previewed = isinstance(action, Resolve | Walk | Order)
-        out.append(Choice(action=action, label=label, group_key=piece, preview=previewed, matched=was_typed))
-    if ask.piece is not None:
-        out = [c for c in out if c.group_key == ask.piece]
-    return out[: ask.limit] if ask.limit else out
+    return offered(
+        [Candidate(action, why, typed) for action, why, typed in raw],
+        ask,
+        ok=accepts(rules.check, state, seat),
+        describe=lambda action: describe(state, seat, action),
+        piece=lambda action: getattr(action, "fighter", None),
+        previewed=lambda action: isinstance(action, Resolve | Walk | Order),
+        because="confrontation.action.because",
+    )
 
 
 # -- exclusive actions --------------------------------------------------------------------------------

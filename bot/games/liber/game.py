@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.ai.search import SearchAgent, level_budget
+from bot.ai.search import level_agent
 from bot.engine import (
     Agent,
     CardInfo,
@@ -232,10 +232,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return _LIBER_CARDS
 
     def agent(self, level: str = "normal") -> Agent:
-        """easy: the one-ply greedy player; normal and hard: the search over its view (bot/ai/search.py)."""
-        if level == "easy":
-            return GreedyLiber()
-        return SearchAgent(LiberSearch(self), level_budget(level))
+        return level_agent(level, GreedyLiber(), LiberSearch(self))
 
 
 # -- handlers (state is a clone, legality checked) -------------------------------------------------

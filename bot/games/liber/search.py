@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.ai.search import logistic
-from bot.engine import AnyGame, RandomSource
+from bot.ai.search import GameSearch, logistic
+from bot.engine import RandomSource
 
 from .ai import choose, evaluate, pruned_legal, scored
 from .state import LiberState
@@ -17,13 +17,8 @@ from .state import LiberState
 SCALE = 12.0
 
 
-class LiberSearch:
-    """Given the game (rather than importing the package's GAME, which would import it back)."""
-
+class LiberSearch(GameSearch):
     horizon = 60
-
-    def __init__(self, game: AnyGame) -> None:
-        self.game = game
 
     def candidates(self, state: LiberState, seat: int) -> list[Any]:
         return pruned_legal(state, seat)

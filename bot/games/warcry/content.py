@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine.content import Names, Problems, entries, load_models, read_yaml
+from bot.table.content import Outline
 from bot.table.units import INCH, Point, inches
 
 CONTENT_DIR = Path(__file__).parent / "content"
@@ -120,15 +121,11 @@ class Warband(BaseModel):
         return sum(self.profile(pid).points for pid in roster)
 
 
-class TerrainPiece(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class TerrainPiece(Outline):
+    unit = INCH
     id: str
     name: Names
     kind: Literal["obstacle", "deadly"]
-    corners: tuple[tuple[float, float], ...]
-
-    def points(self) -> tuple[Point, ...]:
-        return tuple((inches(x), inches(y)) for x, y in self.corners)
 
 
 class Deployment(BaseModel):

@@ -10,25 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import (
-    Ask,
-    BaseGame,
-    CardInfo,
-    Choice,
-    Outcome,
-    Preview,
-    RandomSource,
-    SeatSpec,
-    Text,
-    Transition,
-    txt,
-)
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, txt
+from bot.engine.cards import cards_of
 from bot.i18n import t
+from bot.table.game import TableGame, TableRules
 
 from . import resolve, rules
 from .actions import WarAction
 from .ai import SoloAgent
-from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS
+from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS, Profile
 from .hidden import SPEC
 from .state import WarState
 from .suggest import describe, preview, suggestions
@@ -38,7 +28,7 @@ DEFAULT_WARBANDS = ("cendre", "basalte")
 LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"}
 
 
-class WarcryGame(BaseGame[WarState, Any, WarView]):
+class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
     hidden = SPEC
     state_type = WarState
@@ -82,6 +72,11 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
     }
     asks: ClassVar[dict[str, str]] = {"activate": "error.warcry.asks.activate", "act": "error.warcry.asks.act"}
 
+    agent_type = SoloAgent
+    table_rules = TableRules(
+        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
+    )
+
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -123,25 +118,12 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         )
         return Transition(state=state, events=())
 
-    # -- legality ---------------------------------------------------------------------------------
-    def check_rules(self, state: WarState, seat: int, action: Any) -> None:
-        rules.check(state, seat, action)
-
-    def apply(self, state: WarState, seat: int, action: Any, rng: RandomSource) -> Transition[WarState]:
-        new, events = resolve.apply(state, seat, action, rng)
-        return Transition(state=new, events=tuple(events))
-
+    # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:
         if state.winners is None:
             return None
         scores = {"0": state.sides[0].taken_down, "1": state.sides[1].taken_down}
-        reason = txt(f"warcry.outcome.{state.reason}", a=scores["0"], b=scores["1"])
-        if not state.winners:
-            return Outcome(draw=True, reason=reason, scores=scores)
-        return Outcome(winners=state.winners, reason=reason, scores=scores)
-
-    def suggest(self, state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
-        return suggestions(state, seat, ask)
+        return Outcome.of(state.winners, txt(f"warcry.outcome.{state.reason}", a=scores["0"], b=scores["1"]), scores)
 
     # -- information ------------------------------------------------------------------------------
     def view(self, state: WarState, viewer: int | None) -> WarView:
@@ -153,44 +135,31 @@ class WarcryGame(BaseGame[WarState, Any, WarView]):
         """Its own: the view is the whole state, so there is nothing to deal."""
         return state_of(view)
 
-    def agent(self, level: str = "normal") -> Any:
-        return SoloAgent()
-
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: WarState) -> str:
-        if state.winners is not None:
-            return "over"
-        return f"{state.phase}:{state.round}"
-
-    def describe_action(self, state: WarState, seat: int, action: Any) -> Text:
-        return describe(state, seat, action)
-
-    def preview(self, state: WarState, seat: int, action: Any) -> Preview | None:
-        return preview(state, seat, action)
+        return "over" if state.winners is not None else f"{state.phase}:{state.round}"
 
     def cards(self) -> list[CardInfo]:
         """`/carte`: each fighter's profile, in both languages."""
-        out = []
-        for p in PROFILES.values():
-            lines: dict[str, tuple[str, ...]] = {}
-            for loc in ("fr", "en"):
-                head = t("warcry.cardline.head", loc, move=p.move, t=p.toughness, w=p.wounds, pts=p.points)
-                weapons = tuple(
-                    t(
-                        "warcry.cardline.weapon",
-                        loc,
-                        name=w.name.get(loc),
-                        range=(f"{w.min_range:g}-{w.range:g}" if w.min_range else f"{w.range:g}"),
-                        a=w.attacks,
-                        s=w.strength,
-                        hit=w.hit,
-                        crit=w.crit,
-                    )
-                    for w in p.weapons
-                )
-                lines[loc] = (head, *weapons)
-            out.append(CardInfo(id=p.id, game=self.key, name={"fr": p.name.fr, "en": p.name.en}, lines=lines))
-        return out
+        return cards_of(self.key, PROFILES.values(), _card_lines)
+
+
+def _card_lines(p: Profile, loc: str) -> tuple[str, ...]:
+    head = t("warcry.cardline.head", loc, move=p.move, t=p.toughness, w=p.wounds, pts=p.points)
+    weapons = tuple(
+        t(
+            "warcry.cardline.weapon",
+            loc,
+            name=w.name.get(loc),
+            range=(f"{w.min_range:g}-{w.range:g}" if w.min_range else f"{w.range:g}"),
+            a=w.attacks,
+            s=w.strength,
+            hit=w.hit,
+            crit=w.crit,
+        )
+        for w in p.weapons
+    )
+    return (head, *weapons)
 
 
 from .i18n import load_catalog  # noqa: E402

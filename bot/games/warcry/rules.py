@@ -9,7 +9,7 @@ from typing import Any
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
-from bot.engine import IllegalAction
+from bot.engine import Refusals
 from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH, Point
 
@@ -34,8 +34,7 @@ RULES = {
 }
 
 
-def refuse(code: str, rule: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"warcry.{code}", rule=RULES[rule], **params)
+refuse = Refusals("warcry", RULES)
 
 
 # -- predicates -----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from bot.engine import Decision
+from bot.table.content import Standing
 from bot.table.units import Point
 
 from .content import PROFILES, Profile
@@ -29,7 +30,7 @@ class Mod(BaseModel):
     until: str = "activation"
 
 
-class Fighter(BaseModel):
+class Fighter(Standing, BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: str  # short and public: "B3" (blue) or "R5" (red)
@@ -45,10 +46,6 @@ class Fighter(BaseModel):
     ability_used: bool = False  # this round (the procedure's C1; a person's once per activation)
     mods: tuple[Mod, ...] = ()
     order: int = 0  # roster order (the last tie-break)
-
-    @property
-    def centre(self) -> Point:
-        return (self.x, self.y)
 
     @property
     def p(self) -> Profile:
@@ -79,16 +76,12 @@ class Side(BaseModel):
     taken_down: int = 0  # points of enemy fighters it took down
 
 
-class Objective(BaseModel):
+class Objective(Standing, BaseModel):
     model_config = ConfigDict(frozen=True)
     id: int  # 1, 2, 3 as players name them
     x: int
     y: int
     controller: int | None = None
-
-    @property
-    def centre(self) -> Point:
-        return (self.x, self.y)
 
 
 class Active(BaseModel):

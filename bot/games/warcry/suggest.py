@@ -12,22 +12,13 @@ from itertools import permutations
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
-from bot.engine.choices import NO_LABEL
-from bot.engine.errors import EngineError
+from bot.table.suggest import Candidate, accepts, offered
 
 from . import board, procedure, rules
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Wild
 from .content import abilities_of
 from .dice import player_wild
 from .state import Fighter, WarState
-
-
-def _ok(state: WarState, seat: int, action: Any) -> bool:
-    try:
-        rules.check(state, seat, action)
-    except EngineError:
-        return False
-    return True
 
 
 def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
@@ -118,37 +109,29 @@ def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
 def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
     if not state.stack or seat not in state.stack[-1].waiting():
         return []
-    out: list[Choice[Any]] = []
-    seen: set[str] = set()
     ends: set[tuple[int, int]] = set()
-    for action, typed in raw_choices(state, seat, ask):
-        if not ask.wants(action.kind) or not _ok(state, seat, action):
-            continue
-        key = action.model_dump_json()
-        if key in seen:
-            continue
-        if isinstance(action, Move):
-            f = state.fighter(state.active.fighter) if state.active else None
-            assert f is not None
-            walked = rules.move_path(state, f, action)
-            if walked[-1] in ends and not typed:
-                continue  # two wishes that end on the same spot: one choice
-            ends.add(walked[-1])
-        seen.add(key)
-        label = describe(state, seat, action) if ask.labels else NO_LABEL
-        group = getattr(action, "fighter", None) or getattr(action, "target", None)
-        out.append(
-            Choice(
-                action=action,
-                label=label,
-                group_key=group,
-                preview=isinstance(action, Move | Disengage | Deploy),
-                matched=typed,
-            )
-        )
-    if ask.piece is not None:
-        out = [c for c in out if c.group_key == ask.piece]
-    return out[: ask.limit] if ask.limit else out
+
+    def keep(c: Candidate) -> bool:
+        """Two wishes that end on the same spot are one choice (unless typed)."""
+        if not isinstance(c.action, Move):
+            return True
+        f = state.fighter(state.active.fighter) if state.active else None
+        assert f is not None
+        end = rules.move_path(state, f, c.action)[-1]
+        if end in ends and not c.typed:
+            return False
+        ends.add(end)
+        return True
+
+    return offered(
+        [Candidate(action, None, typed) for action, typed in raw_choices(state, seat, ask)],
+        ask,
+        ok=accepts(rules.check, state, seat),
+        describe=lambda action: describe(state, seat, action),
+        piece=lambda action: getattr(action, "fighter", None) or getattr(action, "target", None),
+        previewed=lambda action: isinstance(action, Move | Disengage | Deploy),
+        keep=keep,
+    )
 
 
 # -- labels and previews ------------------------------------------------------------------------------------

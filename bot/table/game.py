@@ -1,0 +1,61 @@
+"""What the table games' descriptions share: their rules are functions of their own modules.
+
+Colors of Magic, Confrontation and WarCry each check an action (`rules.check`), resolve it
+(`resolve.apply`: the new state and its events), propose choices, label and preview an action
+(`suggest.py`) in module functions of the same shapes; `TableGame` plugs those into the kernel's
+protocol once, so a game's class says only what is its own (families, decisions, set-up, outcome,
+information, cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from bot.engine import Agent, Ask, BaseGame, Choice, Event, Preview, RandomSource, Seat, Text, Transition
+
+S = TypeVar("S", bound=BaseModel)
+V = TypeVar("V", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules(Generic[S]):
+    """A table game's module functions: the rules an action must pass, its resolution (pure: the new
+    state and the events), the suggestions for an `Ask`, an action's label and its preview."""
+
+    check: Callable[[S, Seat, Any], None]
+    apply: Callable[[S, Seat, Any, RandomSource], tuple[S, Sequence[Event]]]
+    suggest: Callable[[S, Seat, Ask], list[Choice[Any]]]
+    describe: Callable[[S, Seat, Any], Text]
+    preview: Callable[[S, Seat, Any], Preview | None]
+
+
+class TableGame(BaseGame[S, Any, V]):
+    """A game on the table: the kernel's `check_rules`, `apply`, `suggest`, `describe_action` and
+    `preview` are its `table_rules`, and its AI plays alike at every level."""
+
+    table_rules: TableRules[S]
+    #: The game's AI, the same at every level (WarCry's level is the solo warband's difficulty instead).
+    agent_type: ClassVar[type[Agent]]
+
+    def check_rules(self, state: S, seat: Seat, action: Any) -> None:
+        self.table_rules.check(state, seat, action)
+
+    def apply(self, state: S, seat: Seat, action: Any, rng: RandomSource) -> Transition[S]:
+        new, events = self.table_rules.apply(state, seat, action, rng)
+        return Transition(state=new, events=tuple(events))
+
+    def suggest(self, state: S, seat: Seat, ask: Ask) -> list[Choice[Any]]:
+        return self.table_rules.suggest(state, seat, ask)
+
+    def describe_action(self, state: S, seat: Seat, action: Any) -> Text:
+        return self.table_rules.describe(state, seat, action)
+
+    def preview(self, state: S, seat: Seat, action: Any) -> Preview | None:
+        return self.table_rules.preview(state, seat, action)
+
+    def agent(self, level: str = "normal") -> Agent:
+        return self.agent_type()
