@@ -65,6 +65,9 @@ def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool
         wizard = state.wizard_of(seat)
         reach = (card.range or 0) * board.INCH
         return mover is not None and wizard is not None and within(board.base(wizard), board.base(mover), reach)
+    if card.effect is not None and card.effect.kind == "counter":  # a spell it can cancel, not cancelled yet
+        paused = window.resume.get("cast")
+        return paused is not None and CARDS[paused["card"]].cost <= card.effect.amount and not window.countered
     return True
 
 

@@ -213,6 +213,22 @@ def test_whether_a_seat_is_asked_tells_nothing_of_its_hand_and_the_move_may_be_t
         assert not discloses(COLORS, befores[0], holding.state, holding.events, [0, 1])
 
 
+def test_annulation_answers_only_a_spell_it_can_cancel() -> None:
+    """D-COL-31: Annulation cancels a spell of cost 3 or less, once: Séisme (4) asks Alice nothing, and
+    once Bob's Annulation has cancelled Trait de feu he is not asked again about the same spell."""
+    figures = [*WIZARDS, fig("A1", "lezard_braise", 0, 18, 18)]
+    state = make(figures, turn=1, hands=(["annulation"], ["seisme"]))
+    seisme = Cast(card="seisme", caster="B0", target="A1")
+    COLORS.check(state, 1, seisme)
+    tr = COLORS.apply(state, 1, seisme, Rng(1))
+    assert tr.state.window is None and "no_answer" not in [e.kind for e in tr.events]
+    assert [e.kind for e in tr.events if e.kind == "wounded"] == ["wounded"]  # Séisme resolved at once
+    state = make([*WIZARDS, fig("B1", "orc", 1, 8, 2)], hands=(["trait_feu"], ["annulation", "annulation"]))
+    state = act(state, 0, Cast(card="trait_feu", caster="A0", target="B1"))
+    state = act(act(state, 1, Cast(card="annulation", caster="B0")), 1, NoResponse())
+    assert state.sides[0].exile == ("trait_feu",) and state.window is None and state.stack[-1].kind == "act"
+
+
 def _could_cast(state: ColorsState, seat: int, window: Window, card: str) -> bool:
     """Whether `check` accepts some Cast of `card` now, were it in the seat's hand in place of another
     card (the hand's size is public), paid by mana, a discard and a Blood Pact that spares the wizard."""
