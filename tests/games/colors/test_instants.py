@@ -213,6 +213,17 @@ def test_whether_a_seat_is_asked_tells_nothing_of_its_hand_and_the_move_may_be_t
         assert not discloses(COLORS, befores[0], holding.state, holding.events, [0, 1])
 
 
+def test_the_ai_answers_a_pause_from_its_view() -> None:
+    """The AI, asked on public facts, casts the Flammèche it holds and adds nothing when it holds none."""
+    for hand, expected in (
+        (["flammeche"], Cast(card="flammeche", caster="A0", target="B1")),
+        (["etude"], NoResponse()),
+    ):
+        state = _orc_ends_near_braise(hand).state
+        assert COLORS.to_act(state) == {0}
+        assert COLORS.agent("easy").choose(COLORS, COLORS.view(state, 0), 0, Rng(1)) == expected
+
+
 def test_annulation_answers_only_a_spell_it_can_cancel() -> None:
     """D-COL-31: Annulation cancels a spell of cost 3 or less, once: Séisme (4) asks Alice nothing, and
     once Bob's Annulation has cancelled Trait de feu he is not asked again about the same spell."""
