@@ -6,22 +6,26 @@ L'action en cours est mise en pause » ; the active player adds its instants, th
 résolution de chaque sort, les deux joueurs ont la possibilité d'ajouter de nouveaux sorts » ; then
 « l'action qui avait été mise en pause reprend son cours » if it still can (D-COL-16, D-COL-18).
 
-Who is asked depends on public facts only (D-COL-31): a seat is asked when its wizard's cards include
-an instant with this trigger, it holds cards, and its mana and creatures could pay the cheapest such
-instant. Asking only those who hold one would tell the table what they hold.
+Who is asked depends on public facts only (D-COL-31): a seat is asked when one of its wizard's instants
+that could still be in its hand (not every copy of it is in a public place) could answer now, were it
+there: its trigger met, its target in range and sight of a caster, its cost payable by mana and a Blood
+Pact that spares the wizard. A seat for whom no such instant could answer is answered "nothing" at once,
+and the log says so. Asking only those who hold one would tell the table what they hold.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bot.engine import RandomSource, decision, public
+from bot.table.geometry import within
 
 from . import board
 from .actions import Cast
-from .changes import card_text, figure_with, named, pay, side_with, wound
-from .content import CARDS, WIZARDS, codex_of, grimoire_of
-from .state import ColorsState, Window
+from .changes import card_text, cost_after_discard, figure_with, named, pay, side_with, wound
+from .content import CARDS, WIZARDS, Card, codex_of, grimoire_of
+from .state import ColorsState, Figure, Window
 
 Events = list[Any]
 
@@ -36,10 +40,13 @@ EVENT_OF = {
     "enemy_casts": "cast",
 }
 NEAR_ALLY = 3  # inches: Éboulis answers an enemy that ends its move this close to one of your creatures
+#: The steps an instant whose trigger is met may miss, in the order they are checked (`standing`).
+MISSES = ("played", "range", "sight", "cost")
 
 
-def condition(state: ColorsState, seat: int, trigger: str, window: Window) -> bool:
-    """Whether `trigger` is met for `seat` by the window's event (public facts only)."""
+def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool:
+    """Whether the window's event meets `card`'s trigger for `seat` (public facts only)."""
+    trigger = card.trigger or ""
     if EVENT_OF.get(trigger) != window.event:
         return False
     if trigger == "ally_attacks":
@@ -49,28 +56,91 @@ def condition(state: ColorsState, seat: int, trigger: str, window: Window) -> bo
         return target is not None and target.owner == seat
     if seat == window.actor:
         return False
+    mover = state.figure(window.subject)
     if trigger == "enemy_ends_move_near_ally":
-        mover = state.figure(window.subject)
         return mover is not None and any(
             f.owner == seat and board.distance(f, mover) <= NEAR_ALLY * board.INCH for f in state.figures
         )
-    return True  # near the wizard: the card's range from the wizard says it
+    if trigger == "enemy_ends_move_near_wizard":  # « within the instant's range of it » (D-COL-31)
+        wizard = state.wizard_of(seat)
+        reach = (card.range or 0) * board.INCH
+        return mover is not None and wizard is not None and within(board.base(wizard), board.base(mover), reach)
+    if card.effect is not None and card.effect.kind == "counter":  # a spell it can cancel, not cancelled yet
+        paused = window.resume.get("cast")
+        return paused is not None and CARDS[paused["card"]].cost <= card.effect.amount and not window.countered
+    return True
+
+
+def unseen(state: ColorsState, seat: int) -> Counter[str]:
+    """The seat's cards that may be in its hand as far as the table can tell: its codex and grimoire less
+    every copy in a public place (discard, exile, permanents, the table, the stack of instants)."""
+    side = state.sides[seat]
+    wizard = WIZARDS[side.wizard]
+    pool = Counter(grimoire_of(wizard, CARDS) + codex_of(wizard))
+    seen = Counter(side.discard) + Counter(side.exile) + Counter(side.permanents)
+    for f in state.figures:
+        if f.owner == seat:
+            seen += Counter(f.items)
+            if not f.wizard and not f.token:
+                seen[f.card] += 1
+    seen += Counter(raw["card"] for s, raw in state.instants if s == seat)
+    return pool - seen
+
+
+def standing(state: ColorsState, seat: int, window: Window) -> str | None:
+    """What public facts say of `seat`'s answer to the window: None when no instant of its wizard's has
+    its trigger met (the event does not concern it); "ask" when one could answer now, were it in hand;
+    else why none can: "empty" (no card in hand), or the step the nearest one missed (MISSES)."""
+    wizard = WIZARDS[state.sides[seat].wizard]
+    cards = sorted(set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard)))
+    triggered = [CARDS[c] for c in cards if CARDS[c].type == "instant" and condition(state, seat, CARDS[c], window)]
+    if not triggered:
+        return None
+    if not state.sides[seat].hand:
+        return "empty"
+    could = unseen(state, seat)
+    misses = [_miss(state, seat, card, window, could) for card in triggered]
+    if None in misses:
+        return "ask"
+    return MISSES[max(m for m in misses if m is not None)]
+
+
+def _miss(state: ColorsState, seat: int, card: Card, window: Window, could: Counter[str]) -> int | None:
+    """None when `card`, were it in hand, could answer now; else the index in MISSES of the step it misses."""
+    if could[card.id] <= 0:  # every copy is in a public place
+        return 0
+    casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
+    if card.effect is not None and card.effect.kind != "counter":
+        target = state.figure(aimed(window, card.id) or "")
+        if target is None:
+            return 1
+        reach = (card.range or 0) * board.INCH
+        casters = [c for c in casters if within(board.base(c), board.base(target), reach)]
+        if not casters:
+            return 1
+        if not any(c.id == target.id or board.sees(state, c, target) for c in casters):
+            return 2
+    elif not casters:
+        return 1
+    return None if _payable(state, seat, card) else 3
+
+
+def _payable(state: ColorsState, seat: int, card: Card) -> bool:
+    """Mana, less 1 for a discard when another card is in hand, and a Blood Pact that spares the wizard
+    (a pact that kills one's own wizard loses the match at once: nobody answers that way)."""
+    side = state.sides[seat]
+    cost = cost_after_discard(card, "another card" if len(side.hand) > 1 else None)
+    blood = sum(_bleeds(f) for f in state.figures if f.owner == seat)
+    return side.mana + blood >= cost
+
+
+def _bleeds(fig: Figure) -> int:
+    return fig.pv - 1 if fig.wizard else fig.pv
 
 
 def might_respond(state: ColorsState, seat: int, window: Window) -> bool:
-    """From public facts: the seat's card pool has such an instant, it holds cards, it could pay."""
-    if not state.sides[seat].hand:
-        return False
-    wizard = WIZARDS[state.sides[seat].wizard]
-    costs = [
-        CARDS[c].cost
-        for c in set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard))
-        if CARDS[c].type == "instant" and condition(state, seat, CARDS[c].trigger or "", window)
-    ]
-    if not costs:
-        return False
-    blood = sum(f.pv for f in state.figures if f.owner == seat)
-    return state.sides[seat].mana + blood >= max(1, min(costs) - 1)
+    """Whether the seat is asked: an instant of its wizard's could answer now, were it in hand."""
+    return standing(state, seat, window) == "ask"
 
 
 def _order(state: ColorsState, actor: int) -> tuple[int, int]:
@@ -92,7 +162,13 @@ def open_window(
 ) -> ColorsState:
     """Pause for instants when someone might answer; otherwise go straight on."""
     window = Window(event=event, actor=actor, subject=subject, target=target, asking=(), resume=resume)
-    asking = tuple(s for s in _order(state, actor) if might_respond(state, s, window))
+    asking: tuple[int, ...] = ()
+    for seat in _order(state, actor):
+        why = standing(state, seat, window)
+        if why == "ask":
+            asking += (seat,)
+        elif why is not None:  # the trigger is met, yet none of its instants could answer: "nothing", at once
+            ev.append(public("no_answer", seat=seat, why={"key": f"colors.no_answer.{why}", "params": {}}))
     if not asking:
         from .resolve import resume_paused  # resolve.py opens the windows: the paused action goes on there
 
@@ -183,8 +259,12 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
 
 
 def target_for(state: ColorsState, card: str) -> str | None:
+    """An instant's target in the open window (see `aimed`)."""
+    return aimed(state.window, card)
+
+
+def aimed(window: Window | None, card: str) -> str | None:
     """An instant's target: the creature its trigger is about (the attacked one for Peau de roche)."""
-    window = state.window
     effect = CARDS[card].effect
     if window is None or effect is None or effect.kind == "counter":
         return None

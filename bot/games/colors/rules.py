@@ -146,7 +146,7 @@ def _check_response(state: ColorsState, seat: int, action: Any) -> None:
     card = CARDS.get(action.card)
     if window is None or card is None or card.type != "instant":
         raise refuse("only_instants", "instant")
-    if not instants.condition(state, seat, card.trigger or "", window):
+    if not instants.condition(state, seat, card, window):
         raise refuse("no_trigger", "instant")
     if action.target != instants.target_for(state, action.card):
         raise refuse("instant_target", "instant")

@@ -175,10 +175,12 @@ def _instants(state: ColorsState, seat: int) -> list[Cast]:
         if CARDS[card_id].type != "instant":
             continue
         for caster in casters:
+            target = instants.target_for(state, card_id)
             pay = _payment(state, seat, card_id, caster)
             if pay is not None:
-                target = instants.target_for(state, card_id)
                 out.append(Cast(card=card_id, caster=caster.id, target=target, discard=pay[0], pact=pay[1]))
+            for payer, pact in _pact_choices(state, seat, card_id):  # the wizard too, as for any spell
+                out.append(Cast(card=card_id, caster=caster.id, target=target, pact=((payer, pact),)))
     return out
 
 

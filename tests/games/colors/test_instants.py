@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from bot.engine import ANY, Rng
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.ai import RandomAgent, arena
+from bot.engine import ANY, IllegalAction, Rng, Text, Transition, decision
+from bot.games.colors import board, content, instants, rules
 from bot.games.colors.actions import Activate, Attack, Cast, Move, NoResponse, Pass
+from bot.games.colors.changes import cost_after_discard
 from bot.games.colors.game import COLORS
+from bot.games.colors.state import ColorsState, Window
+from bot.i18n.catalog import localize
+from bot.services.undo import discloses
+from bot.table.units import INCH
 
 from .helpers import act, at, fig, make
 
@@ -103,3 +115,191 @@ def test_after_passing_a_player_may_still_answer() -> None:
     state = act(state, 1, Move(figure="B1", path=(at(5, 2),)))
     assert state.stack[-1].kind == "respond"
     assert any(isinstance(c.action, Cast) for c in COLORS.suggest(state, 0, ANY))
+
+
+# -- who is asked: an instant of the seat's could answer now (D-COL-31, #27) --------------------------
+ORC_ENDS_NEAR_BRAISE = Move(figure="B1", path=(at(5.5, 2),))  # 2.5" from Braise, within Flammèche's 4"
+
+
+def _before_the_orc_moves(
+    hand: list[str], *, mana: int = 10, braise_pv: int = 10, discard: tuple[str, ...] = (), others: tuple = ()
+) -> ColorsState:
+    """Bob's orc is activated, 6" from Braise."""
+    figures = [fig("A0", "braise", 0, 2, 2, pv=braise_pv), fig("B0", "roc", 1, 22, 22), fig("B1", "orc", 1, 8, 2)]
+    state = make([*figures, *others], turn=1, hands=(hand, ["seve"]), mana=(mana, 10))
+    alice = state.sides[0].model_copy(update={"discard": discard})
+    state = act(state.model_copy(update={"sides": (alice, state.sides[1])}), 1, Activate(figure="B1"))
+    COLORS.check(state, 1, ORC_ENDS_NEAR_BRAISE)
+    return state
+
+
+def _orc_ends_near_braise(hand: list[str], **kw: Any) -> Transition[ColorsState]:
+    return COLORS.apply(_before_the_orc_moves(hand, **kw), 1, ORC_ENDS_NEAR_BRAISE, Rng(1))
+
+
+def _said(tr: Transition[ColorsState], loc: str = "fr") -> list[str]:
+    names = ("Alice", "Bob")
+    return [localize(Text(key=f"colors.event.{e.kind}", params=e.params), loc, names.__getitem__) for e in tr.events]
+
+
+def test_an_orc_moving_22_inches_from_braise_opens_no_pause() -> None:
+    """#27: « an enemy ends a move near your wizard » is met within the instant's range of the wizard
+    (Flammèche: 4"), not anywhere on the table; an orc ending 22" away opens no pause and no line."""
+    figures = [fig("A0", "braise", 0, 0.5, 7), fig("B0", "roc", 1, 22, 22), fig("B1", "orc", 1, 20, 7)]
+    state = make(figures, turn=1, hands=(["flammeche"], ["seve"]))
+    state = act(state, 1, Activate(figure="B1"))
+    move = Move(figure="B1", path=(at(23.5, 7),))
+    COLORS.check(state, 1, move)
+    tr = COLORS.apply(state, 1, move, Rng(1))
+    braise, orc = tr.state.figure("A0"), tr.state.figure("B1")
+    assert braise is not None and orc is not None and board.distance(braise, orc) >= 22 * INCH
+    assert tr.state.window is None and tr.state.stack[-1].kind == "creature" and COLORS.to_act(tr.state) == {1}
+    assert [e.kind for e in tr.events] == ["moved"]
+
+
+def test_an_enemy_in_range_is_answered_with_the_wizards_blood_when_the_pool_is_empty() -> None:
+    """#27: with no mana, Flammèche (1) is still payable by a Blood Pact of 1 PV of the wizard: Alice is
+    asked, and her menu offers it (it offered only « Ne rien ajouter à la pile »)."""
+    tr = _orc_ends_near_braise(["flammeche"], mana=0)
+    assert COLORS.to_act(tr.state) == {0} and tr.state.stack[-1].kind == "respond"
+    casts = [c.action for c in COLORS.suggest(tr.state, 0, ANY) if isinstance(c.action, Cast)]
+    assert casts == [Cast(card="flammeche", caster="A0", target="B1", pact=(("A0", 1),))]
+    state = act(act(tr.state, 0, casts[0]), 0, NoResponse())
+    assert state.figure("A0").pv == 9 and state.figure("B1").pv == 2  # type: ignore[union-attr]
+
+
+def test_no_mana_and_no_blood_pact_to_accept_opens_no_pause_and_the_log_says_so() -> None:
+    """#27: 0 mana, one card in hand (no discard) and a wizard at 1 PV whose pact would kill her: no
+    instant of Braise's could be paid, so she is answered "nothing" at once, in public."""
+    tr = _orc_ends_near_braise(["flammeche"], mana=0, braise_pv=1)
+    assert tr.state.window is None and tr.state.stack[-1].kind == "creature" and COLORS.to_act(tr.state) == {1}
+    assert (
+        _said(tr)[-1]
+        == "Alice n'ajoute rien à la pile : ni assez de mana ni assez de points de vie pour un Pacte de sang."
+    )
+    assert (
+        _said(tr, "en")[-1]
+        == "Alice adds nothing to the stack: not enough mana, nor enough hit points for a Blood Pact."
+    )
+    assert all(e.public for e in tr.events)
+
+
+def test_an_enemy_out_of_sight_opens_no_pause() -> None:
+    """#27: Bob's colossus stands between Braise and the orc: Flammèche could not reach it."""
+    tr = _orc_ends_near_braise(["flammeche"], others=(fig("B2", "colosse", 1, 3.75, 2),))
+    assert tr.state.window is None and COLORS.to_act(tr.state) == {1}
+    assert _said(tr)[-1] == "Alice n'ajoute rien à la pile : pas de ligne de vue."
+
+
+def test_once_every_copy_has_left_the_hand_the_pause_asks_no_more() -> None:
+    """D-COL-31: a Flammèche could be in Braise's hand, so she is asked; once both lie in her discard,
+    in public, none can be, and she is not."""
+    assert COLORS.to_act(_orc_ends_near_braise(["lame_ardente"]).state) == {0}
+    tr = _orc_ends_near_braise(["lame_ardente"], discard=("flammeche", "flammeche"))
+    assert tr.state.window is None and COLORS.to_act(tr.state) == {1}
+    assert _said(tr)[-1] == (
+        "Alice n'ajoute rien à la pile : ses sorts instantanés qui répondent ont tous déjà quitté sa main."
+    )
+
+
+def test_whether_a_seat_is_asked_tells_nothing_of_its_hand_and_the_move_may_be_taken_back() -> None:
+    """D-COL-31: the same move gives the same public events and the same question whether or not Alice
+    holds Flammèche, asked or answered at once; so the move shows nobody anything, and may be undone."""
+    for kw in ({}, {"mana": 0, "braise_pv": 1}, {"others": (fig("B2", "colosse", 1, 3.75, 2),)}):
+        befores = [_before_the_orc_moves(hand, **kw) for hand in (["flammeche"], ["lame_ardente"])]
+        holding, not_holding = (COLORS.apply(b, 1, ORC_ENDS_NEAR_BRAISE, Rng(1)) for b in befores)
+        assert holding.events == not_holding.events
+        assert holding.state.stack == not_holding.state.stack and holding.state.window == not_holding.state.window
+        assert not discloses(COLORS, befores[0], holding.state, holding.events, [0, 1])
+
+
+def test_the_ai_answers_a_pause_from_its_view() -> None:
+    """The AI, asked on public facts, casts the Flammèche it holds and adds nothing when it holds none."""
+    for hand, expected in (
+        (["flammeche"], Cast(card="flammeche", caster="A0", target="B1")),
+        (["etude"], NoResponse()),
+    ):
+        state = _orc_ends_near_braise(hand).state
+        assert COLORS.to_act(state) == {0}
+        assert COLORS.agent("easy").choose(COLORS, COLORS.view(state, 0), 0, Rng(1)) == expected
+
+
+def test_annulation_answers_only_a_spell_it_can_cancel() -> None:
+    """D-COL-31: Annulation cancels a spell of cost 3 or less, once: Séisme (4) asks Alice nothing, and
+    once Bob's Annulation has cancelled Trait de feu he is not asked again about the same spell."""
+    figures = [*WIZARDS, fig("A1", "lezard_braise", 0, 18, 18)]
+    state = make(figures, turn=1, hands=(["annulation"], ["seisme"]))
+    seisme = Cast(card="seisme", caster="B0", target="A1")
+    COLORS.check(state, 1, seisme)
+    tr = COLORS.apply(state, 1, seisme, Rng(1))
+    assert tr.state.window is None and "no_answer" not in [e.kind for e in tr.events]
+    assert [e.kind for e in tr.events if e.kind == "wounded"] == ["wounded"]  # Séisme resolved at once
+    state = make([*WIZARDS, fig("B1", "orc", 1, 8, 2)], hands=(["trait_feu"], ["annulation", "annulation"]))
+    state = act(state, 0, Cast(card="trait_feu", caster="A0", target="B1"))
+    state = act(act(state, 1, Cast(card="annulation", caster="B0")), 1, NoResponse())
+    assert state.sides[0].exile == ("trait_feu",) and state.window is None and state.stack[-1].kind == "act"
+
+
+def _could_cast(state: ColorsState, seat: int, window: Window, card: str) -> bool:
+    """Whether `check` accepts some Cast of `card` now, were it in the seat's hand in place of another
+    card (the hand's size is public), paid by mana, a discard and a Blood Pact that spares the wizard."""
+    side = state.sides[seat]
+    if not side.hand:
+        return False
+    hand = (card, *side.hand[1:])
+    state = state.model_copy(
+        update={
+            "sides": tuple(s.model_copy(update={"hand": hand}) if i == seat else s for i, s in enumerate(state.sides)),
+            "window": window,
+            "stack": (*state.stack, decision("respond", seat)),
+        }
+    )
+    mine = [f for f in state.figures if f.owner == seat]
+    for caster in (f for f in mine if f.wizard or board.profile(f).channeling):
+        for discard in {None, *hand[1:]}:
+            short = max(0, cost_after_discard(content.CARDS[card], discard) - side.mana)
+            pact = []
+            for f in sorted(mine, key=lambda f: f.wizard):
+                n = min(short, f.pv - f.wizard)
+                if n > 0:
+                    pact.append((f.id, n))
+                    short -= n
+            cast = Cast(
+                card=card, caster=caster.id, target=instants.aimed(window, card), discard=discard, pact=tuple(pact)
+            )
+            try:
+                rules.check(state, seat, cast)
+            except IllegalAction:
+                continue
+            return True
+    return False
+
+
+def test_a_seat_is_asked_exactly_when_an_instant_it_may_hold_could_be_cast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D-COL-31 against `check` itself, at every question the engine decided in seeded random matches: a
+    seat is asked if and only if one instant of its wizard's, not every copy of it in a public place,
+    could be cast now were it in hand; never asked for nothing, never skipped when it may answer."""
+    decided: list[tuple[ColorsState, int, Window, str | None]] = []
+    standing = instants.standing
+
+    def spy(state: ColorsState, seat: int, window: Window) -> str | None:
+        decided.append((state, seat, window, standing(state, seat, window)))
+        return decided[-1][3]
+
+    monkeypatch.setattr(instants, "standing", spy)
+    for seed in (1, 2, 3):
+        arena.play(COLORS, (RandomAgent(), RandomAgent()), seed)
+    asked = skipped = 0
+    for state, seat, window, said in decided:
+        side = state.sides[seat]
+        public = Counter(side.discard) + Counter(side.exile) + Counter(side.permanents)
+        public += Counter(raw["card"] for s, raw in state.instants if s == seat)
+        public += Counter(f.card for f in state.figures if f.owner == seat and not f.wizard and not f.token)
+        public += Counter(i for f in state.figures if f.owner == seat for i in f.items)
+        wizard = content.WIZARDS[side.wizard]
+        pool = Counter(content.grimoire_of(wizard, content.CARDS) + content.codex_of(wizard)) - public
+        may = [c for c in sorted(pool) if content.CARDS[c].type == "instant"]
+        assert (said == "ask") == any(_could_cast(state, seat, window, c) for c in may), (said, window, seat)
+        asked += said == "ask"
+        skipped += said not in ("ask", None)
+    assert asked > 20 and skipped > 5, (asked, skipped)
