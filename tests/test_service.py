@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -12,7 +13,7 @@ import pytest_asyncio
 
 from bot.engine import EngineError, IllegalAction, Rng
 from bot.services import LiveMatch, MatchService, Player, ServiceError, StaleVersion, commitments
-from bot.services.replay import replay_from_seed
+from bot.services.replay import rebuild, replay_from_seed
 from bot.storage import Store
 from bot.testgames.duel.game import Draw, Pick
 from tests.support.agents import ai_move
@@ -186,3 +187,19 @@ async def test_stale_version_is_refused(service: MatchService) -> None:
     with pytest.raises(StaleVersion) as e:
         await service.submit(live.id, ALICE.user_id, Pick(card=live.state.hands[0][0]), live.version - 1)
     assert e.value.current == live.version
+
+
+async def test_a_match_is_rebuilt_under_the_rules_it_began_under(service: MatchService, store: Store) -> None:
+    """The set-up step records the game's rules version; a log whose set-up records none began under
+    version 1 and is rebuilt under it (Colors' pause rule changed in version 2: its old logs replay only
+    under version 1)."""
+    live = await service.create(game_key="colors", creator=ALICE, guild_id=9, channel_id=8)
+    await service.join(live.id, BOB)
+    await service.start(live.id, ALICE.user_id)
+    entries = await store.log(live.id)
+    assert entries[0].meta["rules"] == live.game.rules_version == 2
+    assert rebuild(live.game, live.seats, live.rec.options, entries).rules == 2
+    older = [dataclasses.replace(entries[0], meta={k: v for k, v in entries[0].meta.items() if k != "rules"})]
+    assert rebuild(live.game, live.seats, live.rec.options, older).rules == 1
+    state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, older)
+    assert state.rules == 1

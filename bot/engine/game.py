@@ -117,8 +117,14 @@ class Game(Protocol[S, A, V]):
         """Nothing is private in this game (WarCry): no "show my hand" button under its messages."""
         ...
 
+    @property
+    def rules_version(self) -> int:
+        """Bumped when a rule changes what a logged move does: a match keeps the rules it began under."""
+        ...
+
     # -- lifecycle -------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+    def at_rules(self, state: S, version: int) -> S: ...
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[S]: ...
     def outcome(self, state: S) -> Outcome | None: ...
@@ -169,6 +175,9 @@ class BaseGame(Generic[S, A, V]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     state_version: ClassVar[int] = 1
+    #: Bumped when a rule changes what a logged move does (docs/kernel.md, "Rules versions"): the set-up
+    #: step records it, and a match begun under an older one is replayed and played on under it.
+    rules_version: ClassVar[int] = 1
     state_type: ClassVar[type[BaseModel]]
     action_type: ClassVar[Any]
     catalog: ClassVar[dict[str, dict[str, str]]] = {}
@@ -232,6 +241,14 @@ class BaseGame(Generic[S, A, V]):
 
     def load_state(self, data: dict[str, Any]) -> S:
         return cast(S, self.state_type.model_validate(data))
+
+    def at_rules(self, state: S, version: int) -> S:
+        """A set-up state made to follow the rules of `version`, for a match begun under it (rebuilt from
+        its log). A game that bumps `rules_version` keeps the older rules and says here how a state
+        selects them."""
+        if version != self.rules_version:
+            raise EngineError("unknown_rules", game=self.key, version=str(version))
+        return state
 
     # -- options ----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -243,6 +243,7 @@ class LobbyOps(ServiceCore):
                 kind="setup",
                 events=tuple(transition.events),
                 sealed=transition.sealed,
+                meta={"rules": live.game.rules_version},  # a match keeps the rules it began under
             )
             await live.delivery.acquire()
         return await self._deliver(live, step)

@@ -59,8 +59,20 @@ def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any],
     if start is not None:  # a match tried from a step of another one records the state it began in
         return replay_recorded(game, game.load_state(start), entries[1:])
     rng = ReplayRng(entries[0].draws)
-    state = game.setup(seat_specs(seats), options, rng).state
+    state = under_its_rules(game, game.setup(seat_specs(seats), options, rng).state, entries[0])
     return replay_recorded(game, state, entries[1:])
+
+
+def rules_of(setup: LogEntry) -> int:
+    """The rules version a match began under: its set-up step says (one logged before it was recorded
+    began under version 1)."""
+    return int(setup.meta.get("rules", 1))
+
+
+def under_its_rules(game: AnyGame, state: Any, setup: LogEntry) -> Any:
+    """A state just set up again, made to follow the rules its match began under."""
+    version = rules_of(setup)
+    return state if version == game.rules_version else game.at_rules(state, version)
 
 
 def replay_from_seed(
@@ -74,6 +86,8 @@ def replay_from_seed(
         rng = Rng.from_state(entries[0].rng_after)  # the start was dealt from the seed: go on after it
     else:
         state = game.setup(seat_specs(seats), options, rng).state
+        if entries:
+            state = under_its_rules(game, state, entries[0])
     before: Any = None
     for entry in entries:
         if entry.kind == "setup":

@@ -92,7 +92,7 @@ def test_a_dealt_state_keeps_every_public_fact_and_every_size(key: str) -> None:
     last move's highlights, and the other side's sequence already given in Confrontation)."""
     game = GAMES[key]
     checked = 0
-    for seed in (1, 2):
+    for seed in (1, 2, 3):  # three matches: a Colors match asks fewer questions since #27, and ends sooner
         for step, state in enumerate(_states(game, seed, 90)):
             for viewer in VIEWERS:
                 view = game.view(state, viewer)

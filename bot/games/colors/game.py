@@ -37,6 +37,8 @@ DEFAULT_SCENARIO = "pierres_de_mana"
 
 class ColorsGame(TableGame[ColorsState, ColorsView]):
     key = "colors"
+    #: 2: a pause for instants asks only a seat one of whose instants could answer (D-COL-31, #27).
+    rules_version = 2
     state_type = ColorsState
     action_type = ColorsAction
     hidden = SPEC
@@ -101,6 +103,16 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         state = resolve.start_round(state, rng, ev)
         ev += resolve.secret_events(state)
         return Transition(state=state, events=tuple(ev), sealed=sealed)
+
+    def at_rules(self, state: ColorsState, version: int) -> ColorsState:
+        """Version 1: the pause for instants before D-COL-31 was revised (legacy.py)."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> ColorsState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:

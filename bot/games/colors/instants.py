@@ -21,7 +21,7 @@ from typing import Any
 from bot.engine import RandomSource, decision, public
 from bot.table.geometry import within
 
-from . import board
+from . import board, legacy
 from .actions import Cast
 from .changes import card_text, cost_after_discard, figure_with, named, pay, side_with, wound
 from .content import CARDS, WIZARDS, Card, codex_of, grimoire_of
@@ -47,6 +47,8 @@ MISSES = ("played", "range", "sight", "cost")
 def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool:
     """Whether the window's event meets `card`'s trigger for `seat` (public facts only)."""
     trigger = card.trigger or ""
+    if state.rules < 2:  # a match begun under version 1 keeps its reading (legacy.py)
+        return legacy.condition(state, seat, trigger, window)
     if EVENT_OF.get(trigger) != window.event:
         return False
     if trigger == "ally_attacks":
@@ -91,6 +93,8 @@ def standing(state: ColorsState, seat: int, window: Window) -> str | None:
     """What public facts say of `seat`'s answer to the window: None when no instant of its wizard's has
     its trigger met (the event does not concern it); "ask" when one could answer now, were it in hand;
     else why none can: "empty" (no card in hand), or the step the nearest one missed (MISSES)."""
+    if state.rules < 2:  # version 1 asked on the pool alone and said nothing of those it did not ask
+        return "ask" if legacy.might_respond(state, seat, window) else None
     wizard = WIZARDS[state.sides[seat].wizard]
     cards = sorted(set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard)))
     triggered = [CARDS[c] for c in cards if CARDS[c].type == "instant" and condition(state, seat, CARDS[c], window)]

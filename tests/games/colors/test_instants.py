@@ -303,3 +303,25 @@ def test_a_seat_is_asked_exactly_when_an_instant_it_may_hold_could_be_cast(monke
         asked += said == "ask"
         skipped += said not in ("ask", None)
     assert asked > 20 and skipped > 5, (asked, skipped)
+
+
+def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
+    """Rules version 2 (#27) asks fewer pauses; a match begun under version 1 logged answers to pauses
+    that version 2 never opens, and a logged answer replays only under the rule that asked it. Such a
+    match keeps version 1: its set-up step records no version, so the rebuilt state is put back under it,
+    and a snapshot saved before the version was in the state loads as version 1."""
+    figures = [fig("A0", "braise", 0, 0.5, 7), fig("B0", "roc", 1, 22, 22), fig("B1", "orc", 1, 20, 7)]
+    move = Move(figure="B1", path=(at(23.5, 7),))
+    now = act(make(figures, turn=1, hands=(["flammeche"], ["seve"])), 1, Activate(figure="B1"))
+    before = COLORS.at_rules(now, 1)
+    assert (now.rules, before.rules) == (2, 1)
+    assert COLORS.apply(now, 1, move, Rng(1)).state.window is None
+    paused = COLORS.apply(before, 1, move, Rng(1)).state
+    assert paused.window is not None and COLORS.to_act(paused) == {0}  # version 1 asked Braise, 22" away
+    dumped = COLORS.dump_state(before)
+    assert COLORS.load_state(dumped).rules == 1
+    del dumped["rules"]
+    assert COLORS.load_state(dumped).rules == 1
+    assert COLORS.load_state(COLORS.dump_state(now)).rules == 2
+    with pytest.raises(Exception, match="unknown_rules"):
+        COLORS.at_rules(now, 7)
