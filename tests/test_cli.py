@@ -107,6 +107,20 @@ def test_the_demo_refuses_an_unknown_game_in_one_line(capsys: pytest.CaptureFixt
     assert len(err) == 1 and "nosuch" in err[0] and "liber" in err[0]
 
 
+def test_the_demo_lists_its_games_and_takes_a_games_command_for_its_key(capsys: pytest.CaptureFixture[str]) -> None:
+    """`demo --help` names the games it plays, and a game answers to its key and its slash command alike
+    (`confrontation` / `conf`): a newcomer who just typed `/conf` in Discord is not told « unknown game »."""
+    from bot.devtools.demo import _names
+    from bot.devtools.demo import main as demo_main
+
+    with pytest.raises(SystemExit):
+        demo_main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for key in ("liber", "altered", "colors", "confrontation (or conf)", "warcry"):
+        assert key in out, key
+    assert _names()["conf"] == _names()["confrontation"] == "confrontation"
+
+
 def test_each_demo_seed_deals_a_different_match(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m bot demo --seed N`: the seed reaches the match's own deal, not only the player's choices."""
     from bot import games as game_folders

@@ -70,9 +70,17 @@ async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool, level
             return done
 
 
+def _names() -> dict[str, str]:
+    """Every name a game answers to on the command line, to its key: its key and its slash command's
+    name (`confrontation` and `conf` alike)."""
+    return {name: d.key for d in game_defs() for name in (d.key, d.command)}
+
+
 def main(argv: list[str]) -> int:
+    load_games(bot.games)
+    listed = ", ".join(d.key if d.command == d.key else f"{d.key} (or {d.command})" for d in game_defs())
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.splitlines()[0])
-    parser.add_argument("--game", action="append", help="a game key (repeatable); default: every game")
+    parser.add_argument("--game", action="append", help=f"a game (repeatable): {listed}; default: every game")
     parser.add_argument("--out", default="demo-output", help="folder for the board images ('' for none)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quiet", action="store_true", help="print only the summary lines")
@@ -85,11 +93,14 @@ def main(argv: list[str]) -> int:
     logging.getLogger("discord").setLevel(logging.ERROR)
     test_games = {"duel", "palet"}
     keys = _register_games(args.with_test_game or bool(args.game and test_games & set(args.game)))
-    wanted = args.game or [k for k in keys if k not in test_games or args.with_test_game]
-    unknown = [k for k in wanted if k not in keys]
+    names = _names()
+    unknown = [k for k in args.game or () if k not in names]
     if unknown:  # one clear line, before anything runs
-        print(f"demo: unknown game {unknown[0]!r} (accepted: {', '.join(keys)})", file=sys.stderr)
+        print(f"demo: unknown game {unknown[0]!r} (accepted: {', '.join(sorted(names))})", file=sys.stderr)
         return 2
+    wanted = (
+        [names[k] for k in args.game] if args.game else [k for k in keys if k not in test_games or args.with_test_game]
+    )
     out = Path(args.out) if args.out else None
     failures = []
     for key in wanted:
