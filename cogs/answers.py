@@ -35,7 +35,7 @@ Defer = Literal["private", "public", "update", "none"]
 UNKNOWN_INTERACTION = 10062
 
 
-def lost(interaction: discord.Interaction[Any], exc: discord.HTTPException, match_id: str | None) -> None:
+def lost(interaction: discord.Interaction, exc: discord.HTTPException, match_id: str | None) -> None:
     """One warning line for an interaction Discord no longer knows (no traceback, nothing answered)."""
     log.warning(
         "interaction not acknowledged match=%s kind=%s status=%s code=%s",
@@ -55,7 +55,7 @@ def drop_unacknowledged(tree: discord.app_commands.CommandTree[Any]) -> None:
     there (already logged in one line); any other error is logged by discord.py as before."""
     default = tree.on_error
 
-    async def on_error(interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError) -> None:
+    async def on_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
         if isinstance(getattr(error, "original", error), Unacknowledged):
             return
         await default(interaction, error)
@@ -63,7 +63,7 @@ def drop_unacknowledged(tree: discord.app_commands.CommandTree[Any]) -> None:
     tree.error(on_error)
 
 
-async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
+async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer whether or not the interaction was already acknowledged; a long text is split between
     lines into several messages (never cut mid-word), the components going with the last one."""
     parts = p.split(text)
@@ -78,7 +78,7 @@ async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bo
             await interaction.response.send_message(part, ephemeral=ephemeral, **extra)
 
 
-async def fail(host: Host, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None) -> None:
+async def fail(host: Host, interaction: discord.Interaction, exc: BaseException, match_id: str | None) -> None:
     """The one place errors become answers (private, localized, with the rule id)."""
     if isinstance(exc, Unacknowledged):
         return  # logged where it happened; there is nobody to answer
@@ -107,7 +107,7 @@ class Answering:
     Exceptions raised in the block are answered (never re-raised): the handler ends there.
     """
 
-    def __init__(self, host: Host, interaction: discord.Interaction[Any], *, defer: Defer = "private") -> None:
+    def __init__(self, host: Host, interaction: discord.Interaction, *, defer: Defer = "private") -> None:
         self.host = host
         self.interaction = interaction
         self.defer = defer

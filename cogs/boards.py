@@ -77,7 +77,7 @@ class BoardDesk:
         embed.set_footer(text=t("board.footer", locale, id=live.id, version=live.version))
         return embed
 
-    async def send_current(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def send_current(self, interaction: discord.Interaction, match_id: str) -> None:
         """After a stale click: the current board, privately, and a fresh menu button if it is their turn."""
         live = await self.service.get(match_id)
         locale = self.host.locales.user(interaction)
@@ -90,7 +90,7 @@ class BoardDesk:
             kwargs["view"] = p.play_buttons(live, locale)
         await interaction.followup.send(ephemeral=True, **kwargs)
 
-    async def show_hand(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def show_hand(self, interaction: discord.Interaction, match_id: str) -> None:
         """The ephemeral path to private information (closed DMs, lost DMs, or just convenience)."""
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
@@ -105,7 +105,7 @@ class BoardDesk:
             if seat.dm_ok is False:
                 await self._dms_back(interaction, live, a.locale)
 
-    async def _dms_back(self, interaction: discord.Interaction[Any], live: LiveMatch, locale: str) -> None:
+    async def _dms_back(self, interaction: discord.Interaction, live: LiveMatch, locale: str) -> None:
         """A player who had closed their DMs uses the button: try a DM; if it goes, their hands go by DM
         again. A refused try is not repeated for `DM_RETRY_AFTER` seconds: a player who keeps their DMs
         closed and plays from the button would otherwise cost a refused request at every click."""
@@ -127,9 +127,7 @@ class BoardDesk:
             inbox.dm_refused_at = None
             inbox.forget_dm()  # the next time the game waits for them, a DM again
 
-    async def journal(
-        self, interaction: discord.Interaction[Any], match_id: str, page: int, *, edit: bool = False
-    ) -> None:
+    async def journal(self, interaction: discord.Interaction, match_id: str, page: int, *, edit: bool = False) -> None:
         """The public log, paginated (hidden events are never listed here)."""
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id

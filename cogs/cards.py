@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -59,7 +58,7 @@ class CardsCog(commands.Cog):
     @app_commands.describe(
         name=ls("Le nom de la carte", "opt.nom.desc"), game=ls("Limiter à un jeu", "opt.regle_jeu.desc")
     )
-    async def card(self, interaction: discord.Interaction[Any], name: str, game: str | None = None) -> None:
+    async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         host = self.host
         locale = host.locales.guild(interaction)
         try:
@@ -88,7 +87,7 @@ class CardsCog(commands.Cog):
             await host.fail(interaction, exc)
 
     @card.autocomplete("name")
-    async def _names(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def _names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         ns = interaction.namespace
         game = getattr(ns, "jeu", None) or getattr(ns, "game", None)
@@ -99,7 +98,7 @@ class CardsCog(commands.Cog):
         return out
 
     @card.autocomplete("game")
-    async def _games(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         return [app_commands.Choice(name=game_name(g.key, locale)[:100], value=g.key) for g in games() if g.cards()][
             :25

@@ -48,7 +48,7 @@ CODE = r"(?P<c>[a-z_]+~.*)"
 Handler = Callable[..., Awaitable[None]]
 
 
-def host_of(interaction: discord.Interaction[Any]) -> Host:
+def host_of(interaction: discord.Interaction) -> Host:
     """The Host the bot carries (set by `setup_cogs`)."""
     return cast("Host", getattr(interaction.client, "host"))  # noqa: B009 - the client's type does not declare it
 
@@ -58,7 +58,7 @@ def _groups(match: re.Match[str]) -> tuple[str, ...]:
 
 
 async def _run(
-    handler: Handler, interaction: discord.Interaction[Any], where: Where, fields: tuple[str, ...], *extra: str
+    handler: Handler, interaction: discord.Interaction, where: Where, fields: tuple[str, ...], *extra: str
 ) -> None:
     """Every click: the gate on the match it names (its first field), then its handler. An interaction
     Discord no longer knows was logged in one line by `Answering`: nothing more to do."""
@@ -84,12 +84,12 @@ def _button(
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+            cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
         ) -> Any:
             assert isinstance(item, discord.ui.Button)
             return cls(*_groups(match), label=item.label or "…", style=item.style)
 
-        async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def callback(self, interaction: discord.Interaction) -> None:
             await _run(handler, interaction, where, self.fields)
 
     Button.__name__ = Button.__qualname__ = name
@@ -117,12 +117,12 @@ def _select(name: str, prefix: str, pattern: str, handler: Handler) -> type[Any]
 
         @classmethod
         async def from_custom_id(
-            cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+            cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
         ) -> Any:
             assert isinstance(item, discord.ui.Select)
             return cls(*_groups(match), options=item.options)
 
-        async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def callback(self, interaction: discord.Interaction) -> None:
             data: Any = interaction.data or {}
             values = data.get("values") or [""]
             await _run(handler, interaction, "server", self.fields, str(values[0]))

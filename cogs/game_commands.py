@@ -42,7 +42,7 @@ def build_game_group(game: AnyGameDef, host: Host) -> app_commands.Group | None:
 
 
 def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -> app_commands.Command[Any, Any, Any]:
-    async def callback(interaction: discord.Interaction[Any], choix: str) -> None:
+    async def callback(interaction: discord.Interaction, choix: str) -> None:
         try:
             live = await host.match_here(interaction)
             if live.game.key != key:
@@ -52,7 +52,7 @@ def _decision_command(key: str, slug: str, kinds: tuple[str, ...], host: Host) -
             return
         await host.moves.act_typed(interaction, live, choix, kinds)
 
-    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         live = await host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
         if live is None or live.state is None or live.game.key != key:
             return []

@@ -40,7 +40,7 @@ __all__ = ["Host", "Where", "is_manager", "player_of"]
 Where = Literal["server", "thread"]
 
 
-def is_manager(interaction: discord.Interaction[Any]) -> bool:
+def is_manager(interaction: discord.Interaction) -> bool:
     """A moderator of matches: Manage Threads in this channel (server administrators have it)."""
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_threads)
@@ -70,17 +70,13 @@ class Host:
         self.pace.take(channel_id)
         return await channel.send(**kwargs)
 
-    async def say(
-        self, interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True, **kwargs: Any
-    ) -> None:
+    async def say(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kwargs: Any) -> None:
         await say(interaction, text, ephemeral=ephemeral, **kwargs)
 
-    async def fail(
-        self, interaction: discord.Interaction[Any], exc: BaseException, match_id: str | None = None
-    ) -> None:
+    async def fail(self, interaction: discord.Interaction, exc: BaseException, match_id: str | None = None) -> None:
         await fail(self, interaction, exc, match_id)
 
-    async def match_here(self, interaction: discord.Interaction[Any]) -> LiveMatch:
+    async def match_here(self, interaction: discord.Interaction) -> LiveMatch:
         """The match whose thread this is, else a clear refusal."""
         channel_id = interaction.channel_id
         live = await self.service.by_thread(channel_id) if channel_id else None
@@ -89,7 +85,7 @@ class Host:
         return live
 
     async def match_for(
-        self, interaction: discord.Interaction[Any], match_id: str, *, where: Where = "server"
+        self, interaction: discord.Interaction, match_id: str, *, where: Where = "server"
     ) -> MatchRecord:
         """The one gate for a match named by id (a custom_id, which a client can forge, or a typed option).
 
@@ -103,7 +99,7 @@ class Host:
             raise ServiceError("not_this_thread")
         return rec
 
-    async def admits(self, interaction: discord.Interaction[Any], match_id: str, *, where: Where) -> bool:
+    async def admits(self, interaction: discord.Interaction, match_id: str, *, where: Where) -> bool:
         """`match_for` for a component: a refusal is answered here (privately) and the click goes no further."""
         try:
             await self.match_for(interaction, match_id, where=where)

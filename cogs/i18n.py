@@ -42,10 +42,10 @@ class Locales:
     def __init__(self, default: str) -> None:
         self.default = default
 
-    def user(self, interaction: discord.Interaction[Any]) -> str:
+    def user(self, interaction: discord.Interaction) -> str:
         return normalize_locale(str(interaction.locale) if interaction.locale else None, self.default)
 
-    def guild(self, interaction: discord.Interaction[Any]) -> str:
+    def guild(self, interaction: discord.Interaction) -> str:
         loc = interaction.guild_locale if interaction.guild_id else interaction.locale
         return normalize_locale(str(loc) if loc else None, self.default)
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tavernier.lobby")
 
 
-def player_of(interaction: discord.Interaction[Any], locale: str) -> Player:
+def player_of(interaction: discord.Interaction, locale: str) -> Player:
     user = interaction.user
     return Player(user_id=user.id, name=user.display_name, locale=locale)
 
@@ -34,7 +34,7 @@ class LobbyDesk:
         return self.host.service
 
     async def join(
-        self, interaction: discord.Interaction[Any], match_id: str, seat_options: dict[str, Any] | None = None
+        self, interaction: discord.Interaction, match_id: str, seat_options: dict[str, Any] | None = None
     ) -> None:
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
@@ -43,20 +43,20 @@ class LobbyDesk:
             await say(interaction, a.t("lobby.joined" if ok else "lobby.joined_no_dm"))
 
     async def add_ai(
-        self, interaction: discord.Interaction[Any], match_id: str, seat_options: dict[str, Any] | None = None
+        self, interaction: discord.Interaction, match_id: str, seat_options: dict[str, Any] | None = None
     ) -> None:
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
             await self.service.add_ai(match_id, interaction.user.id, seat_options)
             await say(interaction, a.t("lobby.ai_added"))
 
-    async def start(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def start(self, interaction: discord.Interaction, match_id: str) -> None:
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
             await self.service.start(match_id, interaction.user.id)
             await say(interaction, a.t("lobby.started"))
 
-    async def rematch(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def rematch(self, interaction: discord.Interaction, match_id: str) -> None:
         """The end's Rematch button: the same seats, sides swapped, in a new thread of the same channel."""
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id

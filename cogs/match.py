@@ -37,7 +37,7 @@ NEEDED = (
 )
 
 
-def require_permissions(interaction: discord.Interaction[Any]) -> None:
+def require_permissions(interaction: discord.Interaction) -> None:
     """Refuse before anything is created, naming the permissions the bot lacks in this channel."""
     perms = interaction.app_permissions
     missing = [name for name in NEEDED if not getattr(perms, name, False)]
@@ -161,7 +161,7 @@ class MatchCog(commands.Cog):
     )
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction,
         game: str,
         opponent: discord.Member | None = None,
         ai: bool = False,
@@ -207,9 +207,7 @@ class MatchCog(commands.Cog):
             await host.fail(interaction, exc)
 
     @new.autocomplete("game")
-    async def _game_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(self.host.locales.user(interaction), current)
 
     # -- lobby ------------------------------------------------------------------------------------
@@ -219,7 +217,7 @@ class MatchCog(commands.Cog):
     )
     @app_commands.rename(deck=ls("deck", "opt.deck.name"))
     @app_commands.describe(deck=ls("Votre deck (selon le jeu)", "opt.deck.desc"))
-    async def join(self, interaction: discord.Interaction[Any], deck: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, deck: str | None = None) -> None:
         try:
             live = await self.host.match_here(interaction)
         except Exception as exc:
@@ -230,7 +228,7 @@ class MatchCog(commands.Cog):
     @partie.command(
         name=ls("quitter", "cmd.quitter.name"), description=ls("Quitter le salon d'attente", "cmd.quitter.desc")
     )
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: discord.Interaction) -> None:
         host = self.host
         try:
             live = await host.match_here(interaction)
@@ -242,7 +240,7 @@ class MatchCog(commands.Cog):
     @partie.command(
         name=ls("lancer", "cmd.lancer.name"), description=ls("Lancer la partie de ce fil", "cmd.lancer.desc")
     )
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: discord.Interaction) -> None:
         try:
             live = await self.host.match_here(interaction)
         except Exception as exc:
@@ -252,7 +250,7 @@ class MatchCog(commands.Cog):
 
     # -- during the match -------------------------------------------------------------------------
     @partie.command(name=ls("etat", "cmd.etat.name"), description=ls("Afficher à nouveau le plateau", "cmd.etat.desc"))
-    async def state(self, interaction: discord.Interaction[Any]) -> None:
+    async def state(self, interaction: discord.Interaction) -> None:
         host = self.host
         try:
             live = await host.match_here(interaction)
@@ -281,7 +279,7 @@ class MatchCog(commands.Cog):
     @partie.command(name=ls("jouer", "cmd.jouer.name"), description=ls("Jouer un coup", "cmd.jouer.desc"))
     @app_commands.rename(move=ls("coup", "opt.coup.name"))
     @app_commands.describe(move=ls("Le coup à jouer (choisissez dans la liste)", "opt.coup.desc"))
-    async def play(self, interaction: discord.Interaction[Any], move: str) -> None:
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
         """The generic way to play any legal move, for games or prompts without a dedicated command."""
         try:
             live = await self.host.match_here(interaction)
@@ -291,9 +289,7 @@ class MatchCog(commands.Cog):
         await self.host.moves.act_typed(interaction, live, move)
 
     @play.autocomplete("move")
-    async def _move_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         live = await self.host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
         if live is None or live.state is None:
             return []
@@ -304,7 +300,7 @@ class MatchCog(commands.Cog):
     @partie.command(
         name=ls("abandonner", "cmd.abandonner.name"), description=ls("Abandonner la partie", "cmd.abandonner.desc")
     )
-    async def concede(self, interaction: discord.Interaction[Any]) -> None:
+    async def concede(self, interaction: discord.Interaction) -> None:
         host = self.host
         match_id = None
         try:
@@ -320,7 +316,7 @@ class MatchCog(commands.Cog):
         name=ls("rappel", "cmd.rappel.name"),
         description=ls("Rappeler à l'adversaire que la partie attend son coup", "cmd.rappel.desc"),
     )
-    async def nudge(self, interaction: discord.Interaction[Any]) -> None:
+    async def nudge(self, interaction: discord.Interaction) -> None:
         async with Answering(self.host, interaction) as a:
             live = await self.host.match_here(interaction)
             a.match_id = live.id
@@ -336,7 +332,7 @@ class MatchCog(commands.Cog):
         duration=ls("Combien de temps (ex. : 3j, 12h ; 0 pour annoncer votre retour)", "opt.duree.desc"),
         ai=ls("L'IA joue à votre place pendant l'absence", "opt.absence_ia.desc"),
     )
-    async def away(self, interaction: discord.Interaction[Any], duration: str, ai: bool = False) -> None:
+    async def away(self, interaction: discord.Interaction, duration: str, ai: bool = False) -> None:
         async with Answering(self.host, interaction) as a:
             live = await self.host.match_here(interaction)
             a.match_id = live.id
@@ -348,7 +344,7 @@ class MatchCog(commands.Cog):
         name=ls("reprendre", "cmd.reprendre.name"),
         description=ls("Demander à reprendre votre dernier coup", "cmd.reprendre.desc"),
     )
-    async def take_back(self, interaction: discord.Interaction[Any]) -> None:
+    async def take_back(self, interaction: discord.Interaction) -> None:
         await self.host.undo.ask(interaction)
 
     @partie.command(
@@ -357,7 +353,7 @@ class MatchCog(commands.Cog):
     )
     @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
     @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
-    async def review(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+    async def review(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         try:
             target = await self._match_id(interaction, match_id)
         except Exception as exc:
@@ -376,7 +372,7 @@ class MatchCog(commands.Cog):
     )
     async def try_line(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction,
         step: app_commands.Range[int, 0, 100_000],
         match_id: str | None = None,
     ) -> None:
@@ -393,7 +389,7 @@ class MatchCog(commands.Cog):
     )
     @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
     @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
-    async def cancel(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+    async def cancel(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         """In the match's thread, or anywhere with `partie:<id>` (a thread deleted, a broken match)."""
         host = self.host
         try:
@@ -406,7 +402,7 @@ class MatchCog(commands.Cog):
         except Exception as exc:
             await host.fail(interaction, exc)
 
-    async def _match_id(self, interaction: discord.Interaction[Any], given: str | None) -> str:
+    async def _match_id(self, interaction: discord.Interaction, given: str | None) -> str:
         """The match a `partie:` option names, past the Host's gate (another server's is not found);
         without it, the match of this thread."""
         if given:
@@ -423,7 +419,7 @@ class MatchCog(commands.Cog):
     )
     @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
     @app_commands.describe(match_id=ls("L'identifiant de la partie", "opt.partie.desc"))
-    async def move(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def move(self, interaction: discord.Interaction, match_id: str) -> None:
         """A player or a moderator resumes a match whose thread was deleted or locked, in a new thread."""
         host = self.host
         try:
@@ -460,7 +456,7 @@ class MatchCog(commands.Cog):
     )
     @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
     @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
-    async def verify(self, interaction: discord.Interaction[Any], match_id: str | None = None) -> None:
+    async def verify(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
         """Recompute every commitment of a finished match, and its log against what the thread was shown."""
         host = self.host
         locale = host.locales.user(interaction)
@@ -476,7 +472,7 @@ class MatchCog(commands.Cog):
     @partie.command(
         name=ls("journal", "cmd.journal.name"), description=ls("Le journal public de la partie", "cmd.journal.desc")
     )
-    async def journal(self, interaction: discord.Interaction[Any]) -> None:
+    async def journal(self, interaction: discord.Interaction) -> None:
         try:
             live = await self.host.match_here(interaction)
         except Exception as exc:
@@ -488,7 +484,7 @@ class MatchCog(commands.Cog):
         name=ls("mes-parties", "cmd.mes_parties.name"),
         description=ls("Vos parties en cours sur ce serveur", "cmd.mes_parties.desc"),
     )
-    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+    async def mine(self, interaction: discord.Interaction) -> None:
         host = self.host
         locale = host.locales.user(interaction)
         try:

@@ -45,7 +45,7 @@ class MoveDesk:
         return self.host.service
 
     # -- reading a request ------------------------------------------------------------------------
-    async def _live_seat(self, interaction: discord.Interaction[Any], match_id: str) -> tuple[LiveMatch, int]:
+    async def _live_seat(self, interaction: discord.Interaction, match_id: str) -> tuple[LiveMatch, int]:
         live = await self.service.get(match_id)
         seat = live.seat_of(interaction.user.id)
         if seat is None:
@@ -71,7 +71,7 @@ class MoveDesk:
         return [Entry(localize(c.label, locale, live.seat_name), self._token(live, user_id, c)) for c in choices]
 
     # -- menus ------------------------------------------------------------------------------------
-    async def open_menu(self, interaction: discord.Interaction[Any], match_id: str) -> None:
+    async def open_menu(self, interaction: discord.Interaction, match_id: str) -> None:
         """The clicker's choices, privately: buttons, one select, or groups first when there are many."""
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id
@@ -116,7 +116,7 @@ class MoveDesk:
         view = choices_view(live, live.version, self._entries(live, user_id, members, locale), locale, back=True)
         return p.clip(t("menu.group_title", locale, group=title)), view
 
-    async def show_groups(self, interaction: discord.Interaction[Any], match_id: str, version: int) -> None:
+    async def show_groups(self, interaction: discord.Interaction, match_id: str, version: int) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id
             live, seat = await self._live_seat(interaction, match_id)
@@ -124,7 +124,7 @@ class MoveDesk:
             content, view = self._menu(live, interaction.user.id, self.service.choices(live, seat, ANY), a.locale)
             await interaction.response.edit_message(content=content, view=view)
 
-    async def show_group(self, interaction: discord.Interaction[Any], match_id: str, version: int, key: str) -> None:
+    async def show_group(self, interaction: discord.Interaction, match_id: str, version: int, key: str) -> None:
         if key.startswith("="):
             await self.act_value(interaction, match_id, version, key[1:])
             return
@@ -137,7 +137,7 @@ class MoveDesk:
             await interaction.response.edit_message(content=content, view=view)
 
     # -- acting -----------------------------------------------------------------------------------
-    async def act_value(self, interaction: discord.Interaction[Any], match_id: str, version: int, token: str) -> None:
+    async def act_value(self, interaction: discord.Interaction, match_id: str, version: int, token: str) -> None:
         """A select's value: `code`, `!code` (preview first) or `@draft`."""
         if token.startswith("@"):
             await self.act_draft(interaction, match_id, token[1:])
@@ -146,21 +146,21 @@ class MoveDesk:
         else:
             await self.act_code(interaction, match_id, version, token)
 
-    async def act_code(self, interaction: discord.Interaction[Any], match_id: str, version: int, code: str) -> None:
+    async def act_code(self, interaction: discord.Interaction, match_id: str, version: int, code: str) -> None:
         async with Answering(self.host, interaction, defer=self._defer(interaction)) as a:
             a.match_id = match_id
             live, _seat = await self._live_seat(interaction, match_id)
             action = live.game.decode_action(code)
             await self._submit(interaction, live, action, version, a.locale)
 
-    async def preview_code(self, interaction: discord.Interaction[Any], match_id: str, version: int, code: str) -> None:
+    async def preview_code(self, interaction: discord.Interaction, match_id: str, version: int, code: str) -> None:
         async with Answering(self.host, interaction, defer=self._defer(interaction)) as a:
             a.match_id = match_id
             live, seat = await self._live_seat(interaction, match_id)
             self._current(live, version)
             await self._preview(interaction, live, seat, live.game.decode_action(code), a.locale)
 
-    async def act_draft(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
+    async def act_draft(self, interaction: discord.Interaction, match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer=self._defer(interaction)) as a:
             a.match_id = match_id
             draft = self.service.draft(draft_id, interaction.user.id, match_id)
@@ -171,7 +171,7 @@ class MoveDesk:
             else:
                 await self._submit(interaction, live, draft.action, draft.version, a.locale)
 
-    async def act_slot(self, interaction: discord.Interaction[Any], match_id: str, version: int, slot: int) -> None:
+    async def act_slot(self, interaction: discord.Interaction, match_id: str, version: int, slot: int) -> None:
         """A menu posted before actions travelled by value: the slot in the full list of that version."""
         async with Answering(self.host, interaction, defer=self._defer(interaction)) as a:
             a.match_id = match_id
@@ -182,7 +182,7 @@ class MoveDesk:
                 raise ServiceError("unknown_choice")
             await self._submit(interaction, live, choices[slot].action, version, a.locale)
 
-    async def confirm(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
+    async def confirm(self, interaction: discord.Interaction, match_id: str, draft_id: str) -> None:
         """Confirm submits exactly the previewed action, at the version it was previewed on."""
         async with Answering(self.host, interaction, defer="update") as a:
             a.match_id = match_id
@@ -192,7 +192,7 @@ class MoveDesk:
             step = await self.service.submit_draft(draft_id, interaction.user.id, match_id)
             await self._confirm(interaction, self._done(live, step, seat, label, a.locale))
 
-    async def cancel(self, interaction: discord.Interaction[Any], match_id: str, draft_id: str) -> None:
+    async def cancel(self, interaction: discord.Interaction, match_id: str, draft_id: str) -> None:
         async with Answering(self.host, interaction, defer="none") as a:
             a.match_id = match_id
             self.service.drop_draft(draft_id, interaction.user.id, match_id)
@@ -201,11 +201,11 @@ class MoveDesk:
             )
 
     @staticmethod
-    def _defer(interaction: discord.Interaction[Any]) -> Any:
+    def _defer(interaction: discord.Interaction) -> Any:
         return "update" if interaction.type == discord.InteractionType.component else "private"
 
     async def _submit(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, action: Any, version: int, locale: str
+        self, interaction: discord.Interaction, live: LiveMatch, action: Any, version: int, locale: str
     ) -> None:
         """Submit; from a menu the menu becomes the confirmation, from a command a private followup."""
         seat = live.seat_of(interaction.user.id)
@@ -220,7 +220,7 @@ class MoveDesk:
         return t("menu.done", locale, action=label), p.private_lines(live, step, locale, seat)
 
     @staticmethod
-    async def _confirm(interaction: discord.Interaction[Any], done: tuple[str, list[str]]) -> None:
+    async def _confirm(interaction: discord.Interaction, done: tuple[str, list[str]]) -> None:
         """Tell the player their move was played, and what it showed them alone when the answer is theirs
         alone (an ephemeral menu, a DM, a command's private answer; never a message others can read). The
         move is saved: if Discord refuses this message, it is logged, never answered with "nothing
@@ -238,7 +238,7 @@ class MoveDesk:
             log.warning("move played, confirmation not shown status=%s code=%s", exc.status, exc.code)
 
     async def _preview(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int, action: Any, locale: str
+        self, interaction: discord.Interaction, live: LiveMatch, seat: int, action: Any, locale: str
     ) -> None:
         """The preview image and lines, privately, with Confirm / Cancel (the draft holds the action)."""
         preview = self.service.preview(live, seat, action)
@@ -261,7 +261,7 @@ class MoveDesk:
 
     # -- typed choices (slash commands) -----------------------------------------------------------
     def autocomplete(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, current: str, kinds: tuple[str, ...] = ()
+        self, interaction: discord.Interaction, live: LiveMatch, current: str, kinds: tuple[str, ...] = ()
     ) -> list[tuple[str, str]]:
         """Suggestions matching what was typed: (label, "version:token"), at most 25."""
         locale = self.host.locales.user(interaction)
@@ -279,7 +279,7 @@ class MoveDesk:
         return out
 
     async def act_typed(
-        self, interaction: discord.Interaction[Any], live: LiveMatch, value: str, kinds: tuple[str, ...] = ()
+        self, interaction: discord.Interaction, live: LiveMatch, value: str, kinds: tuple[str, ...] = ()
     ) -> None:
         """`/<game> <family> choix:` and `/partie jouer coup:`: a value from the autocomplete, or text.
 

@@ -5,8 +5,6 @@ Works in a server and in the bot's DMs; the answer is private and in the player'
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -34,7 +32,7 @@ class PreferencesCog(commands.Cog):
             app_commands.Choice(name=ls("À chaque coup", "choice.notify.every"), value="every"),
         ]
     )
-    async def preferences(self, interaction: discord.Interaction[Any], notify: str | None = None) -> None:
+    async def preferences(self, interaction: discord.Interaction, notify: str | None = None) -> None:
         async with Answering(self.host, interaction) as a:
             service = self.host.service
             if notify is None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from babel.numbers import format_decimal
 from discord import app_commands
@@ -32,7 +30,7 @@ class RatingsCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(game=ls("jeu", "opt.jeu.name"))
     @app_commands.describe(game=ls("Le jeu", "opt.classement_jeu.desc"))
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         async with Answering(self.host, interaction, defer="public") as a:
             get_game(game)  # an unknown game is refused clearly
             if interaction.guild_id is None:
@@ -57,5 +55,5 @@ class RatingsCog(commands.Cog):
             await say(interaction, "\n".join(lines), ephemeral=False)
 
     @leaderboard.autocomplete("game")
-    async def _games(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(self.host.locales.user(interaction), current)

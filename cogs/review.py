@@ -27,7 +27,7 @@ class ReviewDesk:
         self.host = host
         self.service = host.service
 
-    async def show(self, interaction: discord.Interaction[Any], match_id: str, seq: int, *, edit: bool) -> None:
+    async def show(self, interaction: discord.Interaction, match_id: str, seq: int, *, edit: bool) -> None:
         async with Answering(self.host, interaction, defer="update" if edit else "private") as a:
             a.match_id = match_id
             live, state, entry, last = await self.service.state_at(match_id, seq)
@@ -67,7 +67,7 @@ class ReviewDesk:
             else:
                 await interaction.followup.send(content, embed=embed, file=file, view=buttons, ephemeral=True)
 
-    async def try_from(self, interaction: discord.Interaction[Any], match_id: str, seq: int) -> None:
+    async def try_from(self, interaction: discord.Interaction, match_id: str, seq: int) -> None:
         async with Answering(self.host, interaction) as a:
             a.match_id = match_id
             channel = await parent_channel(interaction)

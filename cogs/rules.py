@@ -86,11 +86,11 @@ class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:r
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RuleButton:
         return cls(match["id"], label=_label(item, "📖"))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
         locale = host.locales.user(interaction)
         entry = by_id().get(self.rule_id)
@@ -110,11 +110,11 @@ class PinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:pi
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PinButton:
         return cls(label=_label(item, "📌"))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction) -> None:
         host = host_of(interaction)
         locale = host.locales.user(interaction)
         message = interaction.message
@@ -160,7 +160,7 @@ class RulesCog(commands.Cog):
         self.bot = bot
         self.host = host
 
-    async def _game_here(self, interaction: discord.Interaction[Any]) -> str | None:
+    async def _game_here(self, interaction: discord.Interaction) -> str | None:
         """Inside a match thread, questions default to that match's game."""
         if not interaction.channel_id:
             return None
@@ -182,7 +182,7 @@ class RulesCog(commands.Cog):
         private=ls("Réponse visible de vous seul", "opt.prive.desc"),
     )
     async def rule(
-        self, interaction: discord.Interaction[Any], question: str, game: str | None = None, private: bool = False
+        self, interaction: discord.Interaction, question: str, game: str | None = None, private: bool = False
     ) -> None:
         host = self.host
         locale = host.locales.user(interaction) if private else host.locales.guild(interaction)
@@ -210,9 +210,7 @@ class RulesCog(commands.Cog):
             await host.fail(interaction, exc)
 
     @rule.autocomplete("question")
-    async def _rule_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _rule_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         ns = interaction.namespace
         game = game_named(getattr(ns, "jeu", None) or getattr(ns, "game", None)) or await self._game_here(interaction)
@@ -220,7 +218,7 @@ class RulesCog(commands.Cog):
         return [app_commands.Choice(name=name, value=rid) for name, rid in pairs[:25]]
 
     @rule.autocomplete("game")
-    async def _rule_games(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    async def _rule_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(current)
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .host import Host
 
 
-async def parent_channel(interaction: discord.Interaction[Any]) -> discord.TextChannel:
+async def parent_channel(interaction: discord.Interaction) -> discord.TextChannel:
     """Threads live in a text channel: from inside a thread, use its parent."""
     channel: Any = interaction.channel
     if isinstance(channel, discord.Thread):
@@ -32,7 +32,7 @@ async def parent_channel(interaction: discord.Interaction[Any]) -> discord.TextC
 
 
 async def new_thread(
-    host: Host, interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
+    host: Host, interaction: discord.Interaction, live: Any, channel: discord.TextChannel, locale: str
 ) -> tuple[discord.Thread, discord.Message]:
     """A public thread for a match (public data only in its name) and its lobby message (counted in the
     thread's pace: an AI match's first turns follow it within a second)."""
@@ -52,7 +52,7 @@ async def new_thread(
 
 
 async def open_thread(
-    host: Host, interaction: discord.Interaction[Any], live: Any, channel: discord.TextChannel, locale: str
+    host: Host, interaction: discord.Interaction, live: Any, channel: discord.TextChannel, locale: str
 ) -> discord.Thread:
     """The match's thread and its lobby; if Discord refuses, the match is cancelled (no zombie lobby)."""
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -21,7 +21,7 @@ class UndoDesk:
         self.host = host
         self.service = host.service
 
-    async def ask(self, interaction: discord.Interaction[Any]) -> None:
+    async def ask(self, interaction: discord.Interaction) -> None:
         async with Answering(self.host, interaction) as a:
             live = await self.host.match_here(interaction)
             a.match_id = live.id
@@ -54,7 +54,7 @@ class UndoDesk:
                 )
             await say(interaction, a.t("undo.sent"))
 
-    async def answer(self, interaction: discord.Interaction[Any], match_id: str, seq: int, accept: bool) -> None:
+    async def answer(self, interaction: discord.Interaction, match_id: str, seq: int, accept: bool) -> None:
         async with Answering(self.host, interaction, defer="update") as a:
             a.match_id = match_id
             live = await self.service.get(match_id)
