@@ -30,46 +30,27 @@ from .state import ColorsState, Figure, Window
 Events = list[Any]
 
 
-#: The event each trigger answers: a window opens on the event, for the triggers of that family.
-EVENT_OF = {
-    "enemy_ends_move_near_wizard": "move_end",
-    "enemy_ends_move_near_ally": "move_end",
-    "ally_attacks": "attack",
-    "ally_attacked": "attack",
-    "enemy_disengages": "disengage",
-    "enemy_casts": "cast",
-}
-NEAR_ALLY = 3  # inches: Éboulis answers an enemy that ends its move this close to one of your creatures
 #: The steps an instant whose trigger is met may miss, in the order they are checked (`standing`).
 MISSES = ("played", "range", "sight", "cost")
 
 
 def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool:
-    """Whether the window's event meets `card`'s trigger for `seat` (public facts only)."""
+    """Whether the window's event meets `card`'s trigger for `seat` (public facts only): as version 1 read
+    it (legacy.py), narrowed since version 2 for the wizard's neighbourhood and the counter."""
     trigger = card.trigger or ""
-    if state.rules < 2:  # a match begun under version 1 keeps its reading (legacy.py)
-        return legacy.condition(state, seat, trigger, window)
-    if EVENT_OF.get(trigger) != window.event:
-        return False
-    if trigger == "ally_attacks":
-        return window.actor == seat
-    if trigger == "ally_attacked":
-        target = state.figure(window.target or "")
-        return target is not None and target.owner == seat
-    if seat == window.actor:
-        return False
+    met = legacy.condition(state, seat, trigger, window)  # the reading both versions share
+    if not met or state.rules < 2:
+        return met
     mover = state.figure(window.subject)
-    if trigger == "enemy_ends_move_near_ally":
-        return mover is not None and any(
-            f.owner == seat and board.distance(f, mover) <= NEAR_ALLY * board.INCH for f in state.figures
-        )
     if trigger == "enemy_ends_move_near_wizard":  # « within the instant's range of it » (D-COL-31)
         wizard = state.wizard_of(seat)
         reach = (card.range or 0) * board.INCH
         return mover is not None and wizard is not None and within(board.base(wizard), board.base(mover), reach)
-    if card.effect is not None and card.effect.kind == "counter":  # a spell it can cancel, not cancelled yet
+    counter = card.effect is not None and card.effect.kind == "counter"
+    if counter and trigger in ("enemy_casts", "enemy_disengages"):  # a spell it can cancel, not cancelled yet
         paused = window.resume.get("cast")
-        return paused is not None and CARDS[paused["card"]].cost <= card.effect.amount and not window.countered
+        amount = card.effect.amount if card.effect is not None else 0
+        return paused is not None and CARDS[paused["card"]].cost <= amount and not window.countered
     return True
 
 

@@ -1,4 +1,5 @@
-"""The pause for instants as matches begun before rules version 2 play it (docs/rules/colors.md, D-COL-31).
+"""The pause for instants as matches begun before rules version 2 play it (docs/rules/colors.md, D-COL-31),
+and the triggers' reading both versions share (instants.py narrows two of them since version 2).
 
 Version 1 asked a seat whenever its wizard's cards held an instant with the event's trigger, whatever the
 distance, and accepted such an instant's trigger anywhere on the table. A match keeps the rules it began
@@ -11,7 +12,7 @@ from . import board
 from .content import CARDS, WIZARDS, codex_of, grimoire_of
 from .state import ColorsState, Window
 
-#: The window's event each trigger answers, as version 1 had it.
+#: The event each trigger answers: a window opens on the event, for the triggers of that family.
 EVENT_OF = {
     "enemy_ends_move_near_wizard": "move_end",
     "enemy_ends_move_near_ally": "move_end",
@@ -20,7 +21,7 @@ EVENT_OF = {
     "enemy_disengages": "disengage",
     "enemy_casts": "cast",
 }
-NEAR_ALLY = 3  # inches
+NEAR_ALLY = 3  # inches: Éboulis answers an enemy that ends its move this close to one of your creatures
 
 
 def condition(state: ColorsState, seat: int, trigger: str, window: Window) -> bool:

@@ -74,7 +74,7 @@ class Window(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    event: str  # move_end, attack, disengage or cast (instants.EVENT_OF)
+    event: str  # move_end, attack, disengage or cast (legacy.EVENT_OF)
     actor: int  # the seat whose creature or spell caused it (-1: a monster)
     subject: str  # the figure that moved, attacks or disengages, or the card being cast
     target: str | None = None  # the figure attacked
