@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 
 from bot.engine import CardInfo, games
 from bot.engine.names import fold
-from bot.i18n import t
+from bot.i18n import game_name, t
 from renderers import to_png
 from renderers.cards import render_card
 from renderers.registry import renderer_for
@@ -20,7 +20,6 @@ from renderers.registry import renderer_for
 from . import presenters as p
 from .host import Host
 from .i18n import ls
-from .presenters import game_name
 
 
 def all_cards(game: str | None = None) -> list[CardInfo]:

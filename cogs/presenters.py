@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.engine import PHASE, REVEAL, Event, Text
-from bot.i18n import catalog, localize, t
+from bot.i18n import catalog, game_name, localize, t
 from bot.services import Applied, LiveMatch, MatchRecord
 from bot.services.timers import Timers
 
@@ -32,10 +32,6 @@ def only(user_ids: list[int]) -> discord.AllowedMentions:
 def safe_name(name: str) -> str:
     """A display name as public text: no markdown, no mention, no masked link."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name, as_needed=False))
-
-
-def game_name(key: str, locale: str) -> str:
-    return t(f"{key}.name", locale) if catalog().has(f"{key}.name", locale) else key
 
 
 def thread_link(live: LiveMatch | MatchRecord) -> str:
@@ -235,7 +231,7 @@ def play_buttons(live: LiveMatch, locale: str) -> discord.ui.View:
     """The buttons under every public match message: act, and see one's own hand."""
     view = discord.ui.View(timeout=None)
     view.add_item(ActButton(live.id, label=t("button.act", locale)))
-    if not getattr(live.game, "hides_nothing", False):
+    if not live.game.hides_nothing:
         view.add_item(HandButton(live.id, label=t("button.hand", locale)))
     return view
 

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.names import fold
-from bot.i18n import t
+from bot.i18n import SUPPORTED, t
 from bot.rules import by_id
 from bot.rules.loader import registered_files
 from bot.rules.search import default_index, game_label, game_words
@@ -50,7 +50,7 @@ def game_named(value: str | None) -> str | None:
     keys = {key for key, _ in registered_files()}
     folded = fold(value)
     words, phrases = game_words()
-    by_label = {fold(game_label(k)): k for k in keys}
+    by_label = {fold(game_label(k, loc)): k for k in keys for loc in SUPPORTED}
     found = value if value in keys else words.get(folded) or phrases.get(folded) or by_label.get(folded)
     return found if found in keys else None
 
@@ -62,7 +62,7 @@ def rule_embed(entry: Any, locale: str) -> discord.Embed:
         colour=discord.Colour.dark_teal(),
     )
     source = public_source(entry, locale)
-    label = game_label(entry.game)
+    label = game_label(entry.game, locale)
     footer = label if source is None else t("rules.footer", locale, game=label, source=source)
     if official(entry):
         footer = t("rules.official", locale) + " · " + footer

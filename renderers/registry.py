@@ -10,4 +10,9 @@ from .renderer import Renderer
 
 def renderer_for(key: str) -> Renderer:
     load = game_def(key).render
-    return load() if load is not None else generic.RENDERER
+    if load is None:
+        return generic.RENDERER
+    drawn = load()
+    if not isinstance(drawn, Renderer):  # a GameDef names its renderer's module: say a wrong one plainly
+        raise TypeError(f"{load.__qualname__} gave a {type(drawn).__name__}, not a Renderer")
+    return drawn

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,10 +32,9 @@ FORBIDDEN: dict[str, set[str]] = {
     "cogs": {"aiosqlite", "PIL"},
     "bot/config.py": {"discord", "PIL", "aiosqlite"},
 }
-#: Where a layer reaches above itself, and exactly how (#24): the `__init__.py` assembling a game folder's
-#: `GameDef` imports the game's renderer (every other module of a game stays pure), and the kernel names
-#: the renderer's type for the type checker only (under TYPE_CHECKING: it never imports it).
-ASSEMBLER = re.compile(r"bot/(games|testgames)/[a-z0-9_]+/__init__\.py")
+#: Where a layer reaches above itself, and exactly how (#24): the kernel names the renderer's type for the
+#: type checker only (under TYPE_CHECKING: it never imports it). A game names its renderer's module in its
+#: `GameDef` (`drawn_by`) and never imports it: no game module imports `renderers`.
 TYPE_ONLY: dict[str, set[str]] = {"bot/engine/gamedef.py": {"renderers.renderer"}}
 ONLY_HERE = {
     "discord": ("cogs/", "bot/app.py", "bot/devtools/"),
@@ -67,9 +65,8 @@ def _type_only_imports(path: Path) -> set[str]:
 
 
 def _allowed(rel: str, path: Path) -> set[str]:
-    """The imports above its layer a file may have (ASSEMBLER, TYPE_ONLY)."""
-    allowed = {n for n in _imports(path) if _matches(n, "renderers")} if ASSEMBLER.fullmatch(rel) else set()
-    return allowed | (_type_only_imports(path) & TYPE_ONLY.get(rel, set()))
+    """The imports above its layer a file may have (TYPE_ONLY)."""
+    return _type_only_imports(path) & TYPE_ONLY.get(rel, set())
 
 
 def _matches(name: str, banned: str) -> bool:
@@ -101,13 +98,13 @@ def test_the_checker_sees_a_violation(tmp_path: Path) -> None:
     assert _matches("bot.storage.store", "bot.storage") and not _matches("bot.storagex", "bot.storage")
 
 
-def test_only_a_game_folders_init_imports_its_renderer_and_the_kernel_only_its_type(tmp_path: Path) -> None:
-    """A game's `__init__.py` may import `renderers` (its GameDef's renderer), no other module of a game;
-    `bot/engine/gamedef.py` may name `renderers.renderer` under TYPE_CHECKING only."""
+def test_no_game_module_imports_its_renderer_and_the_kernel_only_its_type(tmp_path: Path) -> None:
+    """No module of a game imports `renderers`, its `__init__.py` neither (its GameDef names the renderer's
+    module, `drawn_by`); `bot/engine/gamedef.py` may name `renderers.renderer` under TYPE_CHECKING only."""
     module = tmp_path / "m.py"
     module.write_text("from renderers.liber import RENDERER\n")
-    assert _allowed("bot/games/liber/__init__.py", module) == {"renderers.liber"}
-    assert _allowed("bot/testgames/duel/__init__.py", module) == {"renderers.liber"}
+    assert _allowed("bot/games/liber/__init__.py", module) == set()
+    assert _allowed("bot/testgames/duel/__init__.py", module) == set()
     assert _allowed("bot/games/liber/views.py", module) == set()
     assert _allowed("bot/games/__init__.py", module) == set()
     module.write_text(

@@ -6,10 +6,12 @@ import io
 
 from PIL import Image
 
-from bot.engine import Rng, SeatSpec
+from bot.engine import Rng, SeatSpec, game_defs
 from bot.testgames.duel.game import DUEL
 from renderers import render_board_png, render_hand_png, summary_text
 from renderers.generic import render_board as generic_board
+from renderers.registry import renderer_for
+from renderers.renderer import Renderer
 from renderers.theme import font
 
 
@@ -65,3 +67,12 @@ def test_palette_encoding_keeps_every_colour_close() -> None:
     assert decoded.mode == "P"
     worst = max(high for _low, high in ImageChops.difference(image, decoded.convert("RGB")).getextrema())
     assert worst <= 24
+
+
+def test_every_registered_game_names_a_renderer_that_loads() -> None:
+    """A GameDef names its renderer's module (`drawn_by`): a wrong name fails here, not at a match's first
+    board; the card and table games draw with their own, the test games too."""
+    drawn = {d.key: renderer_for(d.key) for d in game_defs()}
+    assert {"liber", "altered", "colors", "confrontation", "warcry", "duel", "palet"} <= set(drawn)
+    assert all(isinstance(r, Renderer) for r in drawn.values())
+    assert len({id(r) for r in drawn.values()}) == len(drawn)  # each its own, none fell back to the generic one

@@ -7,7 +7,7 @@ from .decisions import Decision, decision
 from .errors import EngineError, IllegalAction, MalformedAction, Refusals
 from .events import PHASE, REVEAL, Event, Seat, private, public, redact
 from .game import Agent, AnyGame, BaseGame, FiniteGame, Game, Outcome, Preview, SeatSpec, Transition
-from .gamedef import AnyGameDef, BenchDef, GameDef, TableBench
+from .gamedef import AnyGameDef, BenchDef, GameDef, TableBench, drawn_by
 from .hidden import HIDDEN, NEUTRAL, Fact, Hidden, Known, SeatView, Zone, carried, questions, view_of
 from .registry import game_def, game_defs, games, get_game, load_games, register, unregister
 from .rng import RandomSource, ReplayRng, Rng, choice, randint, roll, shuffle, shuffled
@@ -58,6 +58,7 @@ __all__ = [
     "carried",
     "choice",
     "decision",
+    "drawn_by",
     "game_def",
     "game_defs",
     "games",

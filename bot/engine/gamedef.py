@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, cast
 
 from .game import A, Game, S, V
 
@@ -50,12 +51,9 @@ class BenchDef(Generic[V]):
 class GameDef(Generic[S, A, V]):
     """One game: its rules object and everything the host finds by it (see docs/adding-a-game.md)."""
 
-    #: The rules (a `BaseGame`): what the services, the AI and the cogs play.
+    #: The rules (a `BaseGame`): what the services, the AI and the cogs play. Its name is its catalog's
+    #: `<key>.name`, in each language.
     rules: Game[S, A, V]
-    #: The game's name as players write it, in both languages ("King of Liber").
-    label: str
-    #: Folded words naming the game in a `/regle` question ("kol", "war cry"); the key and the label count too.
-    words: tuple[str, ...] = ()
     #: The slash command's name (`/conf`); empty: the key.
     command: str = ""
     #: What draws it, loaded when first needed; None: the generic renderer. A loader, not the renderer:
@@ -65,7 +63,8 @@ class GameDef(Generic[S, A, V]):
     render: Callable[[], Renderer] | None = None
     #: What the bench measures of it beyond what it measures of every game.
     bench: BenchDef[V] | None = None
-    #: Its `/regle` entries (a YAML file of the rules corpus); None: it has none.
+    #: Its `/regle` entries (a YAML file of the rules corpus, which also lists the words naming the game in a
+    #: question); None: the folder's `rules.yaml` when there is one (`load_games` fills it in).
     corpus: Path | None = None
 
     def __post_init__(self) -> None:
@@ -78,5 +77,20 @@ class GameDef(Generic[S, A, V]):
 
 
 AnyGameDef = GameDef[Any, Any, Any]
+
+
+def drawn_by(module: str) -> Callable[[], Renderer]:
+    """The loader of the renderer `module` exports as `RENDERER`, for `GameDef.render`.
+
+    Named in full by the game, imported when a board is first drawn (see `GameDef.render` for why not
+    sooner); `tests/renderers` loads every registered game's, so a wrong name fails there, not in play.
+    """
+
+    def load() -> Renderer:
+        return cast("Renderer", import_module(module).RENDERER)
+
+    load.__qualname__ = f"drawn_by({module!r})"
+    return load
+
 
 __all__ = ["AnyGameDef", "BenchDef", "Figures", "GameDef", "TableBench"]

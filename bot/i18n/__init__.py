@@ -7,6 +7,6 @@ catalog lives in `host.yaml`, every game contributes its `catalog`. Discord loca
 
 from __future__ import annotations
 
-from .catalog import SUPPORTED, Catalog, catalog, localize, normalize_locale, t
+from .catalog import SUPPORTED, Catalog, catalog, game_name, localize, normalize_locale, t
 
-__all__ = ["SUPPORTED", "Catalog", "catalog", "localize", "normalize_locale", "t"]
+__all__ = ["SUPPORTED", "Catalog", "catalog", "game_name", "localize", "normalize_locale", "t"]

@@ -74,9 +74,15 @@ def catalog() -> Catalog:
     for game in games():
         marker = f"__loaded__.{game.key}"
         if not _CATALOG.has(marker):
-            _CATALOG.add(getattr(game, "catalog", {}) or {})
+            _CATALOG.add(game.catalog)
             _CATALOG.add({loc: {marker: "1"} for loc in SUPPORTED})
     return _CATALOG
+
+
+def game_name(key: str, locale: str | None = None) -> str:
+    """A game's name as its players write it (its catalog's `<key>.name`); its key when it has none."""
+    name = f"{key}.name"
+    return t(name, locale) if catalog().has(name, normalize_locale(locale)) else key
 
 
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:

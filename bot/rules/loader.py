@@ -105,6 +105,20 @@ def load_entries(files: Mapping[str, Path] | None = None) -> tuple[RuleEntry, ..
 
 
 @lru_cache(maxsize=4)
+def words_of(files: Files) -> dict[str, tuple[str, ...]]:
+    """The words each file's game is named by in a question beside its key (its header's `words`: « kol »,
+    « war cry »), {game key: words}, read once per process."""
+    found: dict[str, tuple[str, ...]] = {}
+    for game, path in files:
+        doc = load_yaml(path.read_text(encoding="utf-8"))
+        words = doc.get("words", []) if isinstance(doc, dict) else []
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise RulesDataError([f"{path.name}: 'words' is a list of words naming the game"])
+        found[game] = tuple(words)
+    return found
+
+
+@lru_cache(maxsize=4)
 def entries_of(files: Files) -> tuple[RuleEntry, ...]:
     """The validated entries of these files, loaded once per process (a game registered later, by a
     test, is another set of files)."""

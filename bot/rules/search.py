@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from bot.engine import game_defs
-from bot.rules.loader import Files, entries_of, registered_files
+from bot.i18n import game_name
+from bot.rules.loader import Files, entries_of, registered_files, words_of
 from bot.rules.model import RuleEntry
 from bot.rules.text import fold, key, stem, tokens
 
@@ -33,21 +33,19 @@ GAME_MENTION_BONUS = 8.0
 
 def game_words() -> tuple[dict[str, str], dict[str, str]]:
     """Words naming a game in a query (folded, before stemming), {word: key}, and phrases of several
-    words ("war cry"), {phrase: key}: the key and `GameDef.words` of each registered game that has rules
-    entries (a game without, such as the test game Duel, must not make « duel » a game's name)."""
+    words ("war cry"), {phrase: key}: the key and the words its corpus lists, for each registered game that
+    has rules entries (a game without, such as the test game Duel, must not make « duel » a game's name)."""
     words: dict[str, str] = {}
     phrases: dict[str, str] = {}
-    for d in game_defs():
-        if d.corpus is None:
-            continue
-        for word in (d.key, *d.words):
-            (phrases if " " in word else words)[word] = d.key
+    for game, named in words_of(registered_files()).items():
+        for word in (game, *named):
+            (phrases if " " in word else words)[word] = game
     return words, phrases
 
 
-def game_label(key: str) -> str:
-    """The game's name as players write it (`GameDef.label`); its key when it is not registered."""
-    return next((d.label for d in game_defs() if d.key == key), key)
+def game_label(key: str, locale: str = "fr") -> str:
+    """The game's name as players write it (its catalog's `<key>.name`); its key when it has none."""
+    return game_name(key, locale)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +261,7 @@ def choice_name(entry: RuleEntry, locale: str = "fr", *, with_game: bool = True)
     """Display name of an entry in a 100-character Discord choice."""
     name = entry.title_for(locale)
     if with_game:
-        name = f"{name} · {game_label(entry.game)}"
+        name = f"{name} · {game_label(entry.game, locale)}"
     return name if len(name) <= 100 else name[:99] + "…"
 
 

@@ -78,11 +78,6 @@ def discloses(game: AnyGame, before: Any, after: Any, events: Sequence[Event], s
     REVEAL, a public event the game declares disclosing (a card turned from a hidden pile), or a
     change in what a seat alone knows (a card into or out of a hand). Taken back, such a move would
     let its mover fish: look, undo, and play knowing."""
-    if any(not e.public or e.kind == REVEAL or e.kind in game_disclosing(game) for e in events):
+    if any(not e.public or e.kind == REVEAL or e.kind in game.disclosing for e in events):
         return True
     return any(game.private_info(before, s) != game.private_info(after, s) for s in seats)
-
-
-def game_disclosing(game: AnyGame) -> frozenset[str]:
-    """The public event kinds a game marks as showing something hidden (`BaseGame.disclosing`)."""
-    return frozenset(getattr(game, "disclosing", ()))

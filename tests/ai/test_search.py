@@ -14,9 +14,8 @@ from bot.ai.search import Budget, SearchAgent, level_budget
 from bot.engine import Rng
 from bot.games.altered.ai import GreedyAltered
 from bot.games.altered.game import ALTERED
-from bot.games.liber.ai import GreedyLiber
+from bot.games.liber.ai import GreedyLiber, LiberSearch
 from bot.games.liber.game import LIBER
-from bot.games.liber.search import LiberSearch
 from bot.services import MatchService, Player, ServiceError
 from bot.storage import Store
 

@@ -30,8 +30,6 @@ KEY = "sixte"
 #: The folder's assembling module: the one thing a game exports, as every game's `__init__.py` writes it.
 INIT = '''"""Sixte: Duel's rules under another name, to show that a game is its folder alone."""
 
-from pathlib import Path
-
 from bot.ai import arena
 from bot.engine import BenchDef, GameDef
 
@@ -44,16 +42,14 @@ def playout_stats(games: int, seed: int) -> dict[str, object]:
 
 GAME = GameDef(
     rules=DUEL,
-    label="Sixte",
-    words=("six",),
     command="six",
     bench=BenchDef(playout_stats=playout_stats),
-    corpus=Path(__file__).with_name("rules.yaml"),
 )
 '''
 
 #: Its /regle entries: one is enough.
 CORPUS = """game: sixte
+words: [six]
 entries:
 - id: sixte.pick
   title: {fr: "Choisir une carte face cachée", en: "Pick a card face down"}
@@ -70,8 +66,9 @@ entries:
 
 
 def _copy_duel(folder: Path) -> None:
-    """Duel's rules module under the key `sixte`: its key, catalog keys, rule ids and view's tag."""
+    """Duel's rules module under the key `sixte`: its key, catalog keys and name, rule ids and view's tag."""
     source = (ROOT / "bot" / "testgames" / "duel" / "game.py").read_text(encoding="utf-8")
+    source = source.replace('"Duel (jeu de test)"', '"Sixte"').replace('"Duel (test game)"', '"Sixte"')
     folder.mkdir()
     (folder / "game.py").write_text(re.sub(r'(?<=[".])duel(?=["."])', KEY, source), encoding="utf-8")
     (folder / "__init__.py").write_text(INIT, encoding="utf-8")
@@ -97,7 +94,7 @@ def sixth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AnyGameDe
 
 def test_the_scanner_rules_lookup_renderer_bench_and_demo_find_it(sixth: AnyGameDef) -> None:
     assert KEY not in {"duel", "palet"} and game_def(KEY) is sixth and sixth.command == "six"
-    hits = default_index().search("carte cachée six", limit=1)  # « six » names the game: a word of its GameDef
+    hits = default_index().search("carte cachée six", limit=1)  # « six » names the game: a word of its corpus
     assert [h.entry.id for h in hits] == ["sixte.pick"]
     assert renderer_for(KEY) is generic.RENDERER
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")]

@@ -3,31 +3,15 @@ thing the host reads of it (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from bot.engine import BenchDef, GameDef
+from bot.engine import BenchDef, GameDef, drawn_by
 
 from . import bench
 from .game import ALTERED
 
-if TYPE_CHECKING:
-    from renderers.renderer import Renderer
-
-
-def _renderer() -> Renderer:
-    # loaded when first drawn: renderers.altered imports this package's modules (no circle at load time)
-    from renderers.altered import RENDERER
-
-    return RENDERER
-
-
 GAME = GameDef(
     rules=ALTERED,
-    label="Altered",
-    render=_renderer,
+    render=drawn_by("renderers.altered"),
     bench=BenchDef(playout_stats=bench.playout_stats, ai_vs_ai=bench.ai_vs_ai, balance_decks=bench.balance_decks),
-    corpus=Path(__file__).with_name("rules.yaml"),
 )
 
 __all__ = ["GAME"]

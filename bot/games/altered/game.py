@@ -28,7 +28,7 @@ from bot.engine import (
 from bot.engine.content import game_catalog
 
 from .actions import AlteredAction, PlayCard
-from .ai import GreedyAltered
+from .ai import AlteredSearch, GreedyAltered
 from .content import CONTENT
 from .decks import deck_problems, parse_decklist
 from .effects import draw_cards
@@ -36,7 +36,6 @@ from .expeditions import build_adventure
 from .hidden import SPEC
 from .labels import card_ref, ref
 from .rules import apply_action, check, legal_actions, sync_stack, to_act
-from .search import AlteredSearch
 from .state import MAX_DAYS, SETUP_DRAW, AlteredState, Obj, PlayerState
 from .views import AlteredView, build_view
 

@@ -3,33 +3,16 @@ Its folder builds `GAME`, the one thing the host reads of it (docs/adding-a-game
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from bot.engine import BenchDef, GameDef, TableBench
+from bot.engine import BenchDef, GameDef, TableBench, drawn_by
 
 from . import bench
 from .game import CONFRONTATION
 
-if TYPE_CHECKING:
-    from renderers.renderer import Renderer
-
-
-def _renderer() -> Renderer:
-    # loaded when first drawn: renderers.confrontation imports this package's modules (no circle at load time)
-    from renderers.confrontation import RENDERER
-
-    return RENDERER
-
-
 GAME = GameDef(
     rules=CONFRONTATION,
-    label="Confrontation",
-    words=("conf", "confede"),
     command="conf",
-    render=_renderer,
+    render=drawn_by("renderers.confrontation"),
     bench=BenchDef(table=TableBench(figures=bench.figures, sample_views=bench.sample_views)),
-    corpus=Path(__file__).with_name("rules.yaml"),
 )
 
 __all__ = ["GAME"]

@@ -8,14 +8,16 @@ the true state's too (they depend on public facts and the seat's own hand).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from bot.ai.search import GameSearch, logistic
 from bot.engine import AnyGame, RandomSource, Rng, Seat
 
 from .abilities import reaches, shielded_by_loyalty
 from .actions import Ability, Attack, Block, End, Equip, Move, Play
 from .content import CARDS
-from .legality import _candidates, refusal, to_act
+from .rules import _candidates, refusal, to_act
 from .state import ARRIERE, FRONT, GENERAL_SLOT, PLAINE, LiberState
 from .views import LiberView
 
@@ -167,3 +169,31 @@ class GreedyLiber:
     def choose(self, game: AnyGame, view: LiberView, seat: Seat, rng: RandomSource) -> Any:
         state = game.determinize(view, rng)
         return choose(game, state, seat, rng)
+
+
+#: Evaluation points for one step of the logistic: about a creature and a half.
+SCALE = 12.0
+
+
+class LiberSearch(GameSearch):
+    """What the search AI needs from King of Liber (bot/ai/search.py): the greedy player's pruned moves
+    and one-ply ranking, the greedy player as the rollout policy, the end of the opponent's turn as the
+    horizon, and the greedy evaluation squashed into a value."""
+
+    horizon = 60
+
+    def candidates(self, state: LiberState, seat: int) -> list[Any]:
+        return pruned_legal(state, seat)
+
+    def ranked(self, state: LiberState, seat: int, moves: Sequence[Any], rng: RandomSource) -> list[Any]:
+        return [a for _s, a in sorted(scored(self.game, state, seat, list(moves)), key=lambda p: -p[0])]
+
+    def rollout(self, state: LiberState, seat: int, rng: RandomSource) -> Any:
+        return choose(self.game, state, seat, rng)
+
+    def settled(self, start: LiberState, state: LiberState) -> bool:
+        """Once the same seat is active again in a later round: the turn played out, then the other's."""
+        return state.active == start.active and state.round != start.round
+
+    def value(self, state: LiberState, seat: int) -> float:
+        return logistic(evaluate(state, seat), SCALE)

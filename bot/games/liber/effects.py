@@ -1,7 +1,7 @@
 """What cards do once they are paid for: placement, spells, objects, gods, faveurs and the activated
 abilities (rule "Les différentes cartes" and "Capacité").
 
-Legality is checked before (legality.py); these functions only mutate the cloned state.
+Legality is checked before (rules.py); these functions only mutate the cloned state.
 """
 
 from __future__ import annotations

@@ -28,10 +28,10 @@ from bot.engine import (
     txt,
 )
 
-from . import legality
+from . import rules
 from .abilities import ravage_targets, ravager
 from .actions import Ability, Assign, Attack, Block, Designate, Discard, End, Equip, LiberAction, Move, Play
-from .ai import GreedyLiber
+from .ai import GreedyLiber, LiberSearch
 from .combat import check_win, resolve_attack, settle_deaths, wound
 from .content import CARDS, CONTENT, CURRENT_CARDS, DECKS, deck_problems, parse_decklist
 from .effects import equip, play_card, use_ability
@@ -39,7 +39,6 @@ from .hidden import SPEC
 from .i18n import CATALOG
 from .labels import describe
 from .menus import group_of
-from .search import LiberSearch
 from .state import (
     ARRIERE,
     GENERAL_SLOT,
@@ -173,20 +172,20 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         return Transition(state=state, events=tuple(ev), sealed=sealed)
 
     def to_act(self, state: LiberState) -> frozenset[Seat]:
-        return legality.to_act(state)
+        return rules.to_act(state)
 
     def asking(self, state: LiberState) -> str | None:
         """The step: the decision on top of the stack (a block, a response, Ravage), else the phase."""
         return None if state.phase == "over" else state.step
 
     def check_rules(self, state: LiberState, seat: Seat, action: Any) -> None:
-        """The game's rules (legality.refusal): the first broken rule, with its code and rule id."""
-        refused = legality.refusal(state, seat, action)
+        """The game's rules (rules.refusal): the first broken rule, with its code and rule id."""
+        refused = rules.refusal(state, seat, action)
         if refused is not None:
             raise IllegalAction(refused[0], rule=refused[1])
 
     def legal_actions(self, state: LiberState, seat: Seat) -> list[Any]:
-        return legality.legal_actions(state, seat)
+        return rules.legal_actions(state, seat)
 
     def group_of(self, state: LiberState, seat: Seat, action: Any) -> tuple[str, Text] | None:
         return group_of(state, seat, action)
@@ -238,7 +237,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
 # -- handlers (state is a clone, legality checked) -------------------------------------------------
 def _play(s: LiberState, ev: list[Event], seat: int, a: Play) -> None:
     card = CARDS[a.card]
-    play_card(s, ev, seat, a.card, a.at, legality.play_cost(s, seat, card, a.at))
+    play_card(s, ev, seat, a.card, a.at, rules.play_cost(s, seat, card, a.at))
 
 
 def _move(s: LiberState, ev: list[Event], seat: int, a: Move) -> None:
@@ -280,7 +279,7 @@ def _attack(s: LiberState, ev: list[Event], seat: int, a: Attack) -> None:
     )
     defender = 1 - seat
     if not s.sides[defender].hand and not any(
-        legality.can_block(s, defender, pos) is None or legality.designation_refusal(s, defender, pos) is None
+        rules.can_block(s, defender, pos) is None or rules.designation_refusal(s, defender, pos) is None
         for pos, p in s.creatures(defender)
         if p.kind != "general"
     ):

@@ -13,7 +13,7 @@ from bot.engine import Known, SeatView, carried, questions, view_of
 from .abilities import abilities_of, force_of
 from .content import CARDS
 from .hidden import SPEC
-from .legality import to_act
+from .rules import to_act
 from .state import LiberState, Piece
 
 Pos = tuple[int, int, int]

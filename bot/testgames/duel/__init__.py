@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.engine import GameDef
+from bot.engine import GameDef, drawn_by
 
 from .game import DUEL
 
-if TYPE_CHECKING:
-    from renderers.renderer import Renderer
-
-
-def _renderer() -> Renderer:
-    # loaded when first drawn: renderers.duel imports this package's modules (no circle at load time)
-    from renderers.duel import RENDERER
-
-    return RENDERER
-
-
-GAME = GameDef(rules=DUEL, label="Duel", render=_renderer)
+GAME = GameDef(rules=DUEL, render=drawn_by("renderers.duel"))
 
 __all__ = ["GAME"]

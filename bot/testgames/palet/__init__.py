@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.engine import GameDef
+from bot.engine import GameDef, drawn_by
 
 from .game import PALET
 
-if TYPE_CHECKING:
-    from renderers.renderer import Renderer
-
-
-def _renderer() -> Renderer:
-    # loaded when first drawn: renderers.palet imports this package's modules (no circle at load time)
-    from renderers.palet import RENDERER
-
-    return RENDERER
-
-
-GAME = GameDef(rules=PALET, label="Palet", render=_renderer)
+GAME = GameDef(rules=PALET, render=drawn_by("renderers.palet"))
 
 __all__ = ["GAME"]

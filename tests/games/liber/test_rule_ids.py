@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import get_args
 
 from bot.engine import IllegalAction, Rng, SeatSpec
-from bot.games.liber import legality as legality_module
+from bot.games.liber import rules as legality_module
 from bot.games.liber.actions import Ability
 from bot.games.liber.game import LIBER
 from bot.games.liber.reach import RULES as REACH_RULES
