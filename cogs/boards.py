@@ -147,6 +147,26 @@ class BoardDesk:
             else:
                 await interaction.response.send_message(text, view=view, ephemeral=True)
 
+    async def log_file(self, live: LiveMatch, locale: str) -> discord.File:
+        """The match's log as a text file: once it is finished, the whole of it, hidden information revealed
+        and every sealed value opened (what the thread got at the end); until then only the public lines,
+        what the thread was shown, since a hand or a sealed value must not leave before the end."""
+        if live.rec.status == "finished":
+            lines = []
+            for entry in await self.service.history(live.id):
+                for raw in entry.events:
+                    event = Event.model_validate(raw)
+                    line = p.event_line(live, event, locale, log=True)
+                    if line:
+                        secret = "" if event.public else " 🔒 " + ", ".join(live.seat_name(s) for s in event.to or ())
+                        lines.append(f"{entry.seq:>4} {line}{secret}")
+            lines += [p.sealed_record(live, c, locale) for c in await self.service.store.commitments(live.id)]
+        else:
+            lines = [line.replace("`", "") for line in await self.public_log(live, locale)]
+        head = t("export.head", locale, game=p.game_name(live.game.key, locale), id=live.id)
+        data = "\n".join([head, "", *lines]).encode()
+        return discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt")
+
     async def public_log(self, live: LiveMatch, locale: str, *, since_seat: int | None = None) -> list[str]:
         """The public log; with `since_seat`, only what happened after that seat's last move."""
         entries = await self.service.history(live.id)

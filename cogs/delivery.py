@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import json
 import logging
 import time
@@ -27,7 +26,6 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.engine import Event
 from bot.i18n import t
 from bot.services import Applied, LiveMatch, MatchRecord
 from bot.services.model import Inbox
@@ -275,21 +273,10 @@ class DiscordNotifier:
 
     async def _final_log(self, live: LiveMatch, locale: str) -> None:
         """At the end, the whole log with hidden information revealed, and every sealed value opened."""
-        lines = []
-        for entry in await self.host.service.history(live.id):
-            for raw in entry.events:
-                event = Event.model_validate(raw)
-                line = p.event_line(live, event, locale, log=True)
-                if line:
-                    secret = "" if event.public else " 🔒 " + ", ".join(live.seat_name(s) for s in event.to or ())
-                    lines.append(f"{entry.seq:>4} {line}{secret}")
-        for c in await self.host.service.store.commitments(live.id):
-            lines.append(p.sealed_record(live, c, locale))
-        data = "\n".join(lines).encode()
         await self._to_thread(
             live,
             content=t("match.full_log", locale),
-            file=discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt"),
+            file=await self.host.boards.log_file(live, locale),
             view=p.rematch_view(live, locale),
         )
 

@@ -481,6 +481,26 @@ class MatchCog(commands.Cog):
         await self.host.boards.journal(interaction, live.id, 0)
 
     @partie.command(
+        name=ls("exporter", "cmd.exporter.name"),
+        description=ls("Le journal de la partie en fichier", "cmd.exporter.desc"),
+    )
+    @app_commands.rename(match_id=ls("partie", "opt.partie.name"))
+    @app_commands.describe(match_id=ls("L'identifiant de la partie, hors de son fil", "opt.partie.desc"))
+    async def export(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        """The log as a file, to keep or share a match (#31): the public lines while it is played, the whole
+        log with what was hidden once it is finished."""
+        host = self.host
+        locale = host.locales.user(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            live = await host.service.get(await self._match_id(interaction, match_id))
+            await interaction.followup.send(
+                t("export.done", locale), file=await host.boards.log_file(live, locale), ephemeral=True
+            )
+        except Exception as exc:
+            await host.fail(interaction, exc)
+
+    @partie.command(
         name=ls("mes-parties", "cmd.mes_parties.name"),
         description=ls("Vos parties en cours sur ce serveur", "cmd.mes_parties.desc"),
     )

@@ -99,6 +99,7 @@ async def test_command_sync_payload(table: Table) -> None:
         "abandonner",
         "annuler",
         "journal",
+        "exporter",
         "mes-parties",
         "deplacer",
         "verifier",
