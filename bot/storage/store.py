@@ -574,7 +574,7 @@ def _open_writer(path: str, synchronous: str) -> sqlite3.Connection:
             raise StorageUnavailable("read_only", f"cannot switch {path} to WAL (read-only?)")
         con.execute(f"PRAGMA synchronous={synchronous}")
         con.execute("PRAGMA foreign_keys=ON")
-        migrate(con)
+        migrate(con, path)
         check = con.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
             raise StorageUnavailable("corrupt", f"the database is corrupt: {path} ({check[0] if check else '?'})")
