@@ -162,6 +162,55 @@ async def persist_rate(key: str, actions: int) -> float:
     return round(done / elapsed, 1) if elapsed else 0.0
 
 
+async def persist_concurrent(key: str, matches: int, actions: int, url: str | None = None) -> dict[str, float]:
+    """Durable actions per second with `matches` matches playing at once through MatchService, and the
+    acknowledgement latency of each (submit to durable). Each match's moves are chosen beforehand on a
+    copy of its state, so the figure counts the host and the storage, not the AI thinking."""
+    from bot.services import MatchService, Player
+    from bot.storage import open_store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(url or str(Path(tmp) / "bench.sqlite3"))
+        service = MatchService(store, ai_level="easy", seed_source=iter(range(1, 10**9)).__next__)
+        users = (Player(1, "A"), Player(2, "B"))
+        per_match = max(1, actions // matches)
+        plans: list[tuple[Any, list[tuple[int, Any]]]] = []
+        for i in range(matches):
+            live = await service.create(game_key=key, creator=users[0], guild_id=1, channel_id=i)
+            await service.join(live.id, users[1])
+            await service.start(live.id, 1)
+            game, state, rng = live.game, live.game.load_state(live.game.dump_state(live.state)), Rng(100 + i)
+            replay = Rng.from_state(live.rng.state())
+            plan: list[tuple[int, Any]] = []
+            while len(plan) < per_match and game.outcome(state) is None:
+                seat = min(game.to_act(state))
+                action = _ai_move(game, state, seat, rng)
+                plan.append((seat, action))
+                state = game.apply(state, seat, action, replay).state
+            plans.append((live, plan))
+        waits: list[float] = []
+
+        async def play(live: Any, plan: list[tuple[int, Any]]) -> int:
+            for seat, action in plan:
+                start = time.perf_counter()
+                await service.submit(live.id, users[seat].user_id, action, live.version)
+                waits.append(time.perf_counter() - start)
+            return len(plan)
+
+        began = time.perf_counter()
+        done = sum(await asyncio.gather(*(play(live, plan) for live, plan in plans)))
+        seconds = time.perf_counter() - began
+        await service.close()
+        await store.close()
+    return {
+        "matches": matches,
+        "actions": done,
+        "actions_per_s": round(done / seconds, 1) if seconds else 0.0,
+        "ack_ms_p50": round(_pct(waits, 0.5) * 1000, 2),
+        "ack_ms_p99": round(_pct(waits, 0.99) * 1000, 2),
+    }
+
+
 # -- rendering ------------------------------------------------------------------------------------
 def render_figures(key: str, boards: int) -> dict[str, float]:
     from renderers import render_board_png
