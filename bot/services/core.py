@@ -74,6 +74,9 @@ class ServiceCore:
         #: otherwise each seat plays at its own.
         self.ai_level = ai_level
         self.max_steps = max_steps
+        #: A lobby nobody touched for this many seconds is cancelled by the tick, its creator told and its
+        #: thread archived (the setting LOBBY_EXPIRY_HOURS); None: lobbies wait forever.
+        self.lobby_ttl: float | None = 72 * 3600.0
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._clock = clock
         #: The matches kept in memory (resident). `_known` is the identity map: every LiveMatch of this

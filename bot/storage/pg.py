@@ -203,6 +203,15 @@ class PgStore:
         rows = await self._rows(sql + " ORDER BY mu - 3 * sigma DESC, games DESC", *args)
         return [Rating(*r) for r in rows]
 
+    async def lobbies_untouched_since(self, when: float) -> list[str]:
+        """The unbroken lobbies nobody changed since `when` (a lobby whose creator's answer died with a
+        process, or one nobody joined), oldest first."""
+        rows = await self._rows(
+            "SELECT id FROM matches WHERE status='lobby' AND broken IS NULL AND updated_at < $1 ORDER BY updated_at",
+            when,
+        )
+        return [r[0] for r in rows]
+
     async def unrated_finished(self) -> list[str]:
         rows = await self._rows("SELECT id FROM matches WHERE status='finished' AND rated=0 ORDER BY updated_at")
         return [r[0] for r in rows]

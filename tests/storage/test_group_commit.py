@@ -89,3 +89,12 @@ def test_the_player_is_told_the_move_is_not_confirmed_when_the_file_is_damaged()
     assert damaged == t("error.storage_damaged", "fr") and "pas confirmé" in damaged
     assert "rien n'a changé" not in damaged  # the move may sit in the damaged file: never say nothing changed
     assert explain(StorageUnavailable("disk_full", "full"), "en").text == t("error.storage", "en")
+
+
+async def test_writes_after_close_are_refused_and_never_wait(db_path: str) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    for _ in range(2):  # the second would wait forever behind a first that never drained
+        with pytest.raises(StorageUnavailable) as err:
+            await asyncio.wait_for(store.update_match(_rec("c0000001")), 10)
+        assert err.value.code == "closed"
