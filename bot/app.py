@@ -58,6 +58,7 @@ class TavernierBot(commands.AutoShardedBot):
         thread_pace: Any = None,
         clock: Callable[[], float] = time.time,
         tick_every: float = 60.0,
+        lobby_expiry_hours: float = 72.0,
         store_options: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
@@ -79,6 +80,7 @@ class TavernierBot(commands.AutoShardedBot):
         self.thread_pace = thread_pace  # None: Discord's pace (cogs/pacing.py); tests may lift it
         self.clock = clock  # the time port: reminders, clocks and absences read it (tests move it)
         self.tick_every = tick_every
+        self.lobby_expiry_hours = lobby_expiry_hours  # 0: lobbies wait forever
         self.store_options = store_options or {}  # e.g. a PostgreSQL schema of its own (tests, the load test)
         self._timekeeper: asyncio.Task[None] | None = None
         self.store: Store | None = None
@@ -98,7 +100,7 @@ class TavernierBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         if self.load_games:
             load_games(game_folders)
-        self.store = await open_store(self.database_path, **self.store_options)
+        self.store = await open_store(self.database_path, clock=self.clock, **self.store_options)
         await setup_cogs(self)
         if self.sync_commands:
             await self._sync_commands()
@@ -189,6 +191,7 @@ def main(args: list[str]) -> int:
         dev_guild_id=settings.dev_guild_id,
         default_locale=settings.default_locale,
         ai_delay=settings.ai_delay,
+        lobby_expiry_hours=settings.lobby_expiry_hours,
         **settings.shards(),
     )
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)

@@ -20,6 +20,8 @@ class Settings(BaseSettings):
     default_locale: str = Field(default="fr", alias="DEFAULT_LOCALE")
     log_level: str = Field(default="INFO", alias="LOG_LEVEL")
     ai_delay: float = Field(default=1.0, alias="AI_DELAY", ge=0, le=30)
+    #: A lobby nobody touched for this many hours is cancelled, its creator told, its thread archived (0: never)
+    lobby_expiry_hours: float = Field(default=72.0, alias="LOBBY_EXPIRY_HOURS", ge=0, le=24 * 365)
     #: Several processes (Discord requires shards past 2,500 servers): this process's shard and how many
     shard_id: int | None = Field(default=None, alias="SHARD_ID", ge=0)
     shard_count: int | None = Field(default=None, alias="SHARD_COUNT", ge=1)

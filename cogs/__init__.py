@@ -31,6 +31,8 @@ async def setup_cogs(bot: Any) -> None:
         clock=getattr(bot, "clock", time.time),
     )
     service.holder = bot.lease_holder
+    hours = getattr(bot, "lobby_expiry_hours", 72.0)
+    service.lobby_ttl = hours * 3600 if hours else None
     if getattr(bot, "shard_ids", None) and bot.shard_count:
         service.shards = (frozenset(bot.shard_ids), bot.shard_count)
     host = Host(bot, service, bot.default_locale, pace=getattr(bot, "thread_pace", None))

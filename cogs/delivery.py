@@ -141,6 +141,18 @@ class DiscordNotifier:
         await self.lobby_changed(live)
         await self._to_thread(live, content=t("match.cancelled", live.rec.locale, id=live.id))
 
+    async def lobby_expired(self, live: LiveMatch) -> None:
+        """The lobby's buttons go, its creator is told in the thread (pinged), and the thread is archived."""
+        await self.lobby_changed(live)
+        hours = round((self.host.service.lobby_ttl or 0) / 3600)
+        text = t("match.lobby_expired", live.rec.locale, creator=f"<@{live.rec.created_by}>", hours=hours)
+        await self._to_thread(live, content=text, allowed_mentions=p.only([live.rec.created_by]))
+        if live.rec.thread_id:
+            try:
+                await with_retries(lambda: self.bot.http.edit_channel(live.rec.thread_id, archived=True))
+            except discord.HTTPException as exc:
+                log.warning("could not archive match=%s status=%s code=%s", live.id, exc.status, exc.code)
+
     # -- steps ------------------------------------------------------------------------------------
     async def applied(self, live: LiveMatch, step: Applied) -> bool:
         locale = live.rec.locale

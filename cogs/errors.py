@@ -34,8 +34,10 @@ def explain(exc: BaseException, locale: str, *, match_id: str | None = None) -> 
     if isinstance(exc, StaleVersion):
         return ErrorAnswer(t("error.stale_version", locale), stale=True)
     if isinstance(exc, StorageError):
-        # the write was one transaction that did not commit: nothing changed, say so plainly
         log.error("storage failed match=%s error=%s", match_id or "-", exc)
+        if getattr(exc, "code", None) == "corrupt":  # the file was damaged: this and later moves are not confirmed
+            return ErrorAnswer(t("error.storage_damaged", locale))
+        # the write was one transaction that did not commit: nothing changed, say so plainly
         return ErrorAnswer(t("error.storage", locale))
     if isinstance(exc, EngineError):
         key = f"error.{exc.code}"

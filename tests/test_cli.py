@@ -61,11 +61,14 @@ def test_demo_completes_a_match_and_writes_images(tmp_path: Path) -> None:
 
 
 def test_bench_measures_through_the_fake_discord() -> None:
-    from bot.devtools.bench import interaction_latency, persist_rate, render_figures
+    from bot.devtools.bench import interaction_latency, persist_concurrent, persist_rate, render_figures
 
     lat = asyncio.run(interaction_latency("duel", 5))
     assert lat["n"] == 5 and 0 < lat["p50"] <= lat["p99"]
+    assert lat["ai_wait_max_s"] > 0  # the longest AI turn of the game
     assert asyncio.run(persist_rate("duel", 20)) > 0
+    together = asyncio.run(persist_concurrent("duel", 4, 20))
+    assert together["actions"] > 0 and together["actions_per_s"] > 0 and together["ack_ms_p99"] > 0
     assert render_figures("duel", 2)["png_kb_mean"] > 0
 
 

@@ -2,8 +2,10 @@
 
 Measured here, never asserted in tests (shared machines are noisy):
 - interaction latency through the fake Discord, from INTERACTION_CREATE to the last recorded
-  request it caused (defer, submit, durable write, thread post with the board render, DMs, edit);
-- actions persisted per second through MatchService (SQLite WAL, synchronous=FULL);
+  request it caused (defer, submit, durable write, thread post with the board render, DMs, edit), and
+  the longest AI turn per game (`ai_wait_max_s`);
+- actions persisted per second through MatchService (SQLite WAL, synchronous=FULL), one after the other
+  and with many matches at once (group commit; PostgreSQL's figure beside it);
 - board render time and PNG size;
 - resident memory of a fresh process with 1,000 active matches loaded;
 - play-by-post: DMs and mentions per player, thread posts and REST calls per move over a whole match
@@ -64,7 +66,13 @@ async def interaction_latency(key: str, clicks: int) -> dict[str, float]:
                     moves=clicks - len(samples),
                     after_move=lambda: samples.append(table.last_click_ms),  # the click that submitted it
                 )
-    return {"p50": round(_pct(samples, 0.5), 2), "p99": round(_pct(samples, 0.99), 2), "n": len(samples)}
+            longest = table.service.ai_longest.get(key, 0.0)
+    return {
+        "p50": round(_pct(samples, 0.5), 2),
+        "p99": round(_pct(samples, 0.99), 2),
+        "n": len(samples),
+        "ai_wait_max_s": round(longest, 3),  # the longest AI turn: thinking, saving and telling
+    }
 
 
 # -- play-by-post: what a match costs its players, and the channel's pace ----------------------------
@@ -160,6 +168,71 @@ async def persist_rate(key: str, actions: int) -> float:
         await service.close()
         await store.close()
     return round(done / elapsed, 1) if elapsed else 0.0
+
+
+async def persist_concurrent(key: str, matches: int, actions: int, url: str | None = None) -> dict[str, float]:
+    """Durable actions per second with `matches` matches playing at once through MatchService, and the
+    acknowledgement latency of each (submit to durable). Each match's moves are chosen beforehand on a
+    copy of its state, so the figure counts the host and the storage, not the AI thinking."""
+    from bot.services import MatchService, Player
+    from bot.storage import open_store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(url or str(Path(tmp) / "bench.sqlite3"))
+        service = MatchService(store, ai_level="easy", seed_source=iter(range(1, 10**9)).__next__)
+        users = (Player(1, "A"), Player(2, "B"))
+        per_match = max(1, actions // matches)
+        plans: list[tuple[Any, list[tuple[int, Any]]]] = []
+        for i in range(matches):
+            live = await service.create(game_key=key, creator=users[0], guild_id=1, channel_id=i)
+            await service.join(live.id, users[1])
+            await service.start(live.id, 1)
+            game, state, rng = live.game, live.game.load_state(live.game.dump_state(live.state)), Rng(100 + i)
+            replay = Rng.from_state(live.rng.state())
+            plan: list[tuple[int, Any]] = []
+            while len(plan) < per_match and game.outcome(state) is None:
+                seat = min(game.to_act(state))
+                action = _ai_move(game, state, seat, rng)
+                plan.append((seat, action))
+                state = game.apply(state, seat, action, replay).state
+            plans.append((live, plan))
+        waits: list[float] = []
+
+        async def play(live: Any, plan: list[tuple[int, Any]]) -> int:
+            for seat, action in plan:
+                start = time.perf_counter()
+                await service.submit(live.id, users[seat].user_id, action, live.version)
+                waits.append(time.perf_counter() - start)
+            return len(plan)
+
+        began = time.perf_counter()
+        done = sum(await asyncio.gather(*(play(live, plan) for live, plan in plans)))
+        seconds = time.perf_counter() - began
+        await service.close()
+        await store.close()
+    return {
+        "matches": matches,
+        "actions": done,
+        "actions_per_s": round(done / seconds, 1) if seconds else 0.0,
+        "ack_ms_p50": round(_pct(waits, 0.5) * 1000, 2),
+        "ack_ms_p99": round(_pct(waits, 0.99) * 1000, 2),
+    }
+
+
+def persist_concurrent_pg(key: str, matches: int, actions: int) -> dict[str, Any]:
+    """`persist_concurrent` on a throwaway PostgreSQL that waits for the disk at each commit, as in
+    production: its commits of concurrent transactions share the server's WAL flushes."""
+    from .pgserver import server
+
+    servers = server(durable=True)
+    try:
+        url = next(servers)
+    except RuntimeError as exc:
+        return {"skipped": str(exc)}
+    try:
+        return asyncio.run(persist_concurrent(key, matches, actions, url))
+    finally:
+        servers.close()
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -363,6 +436,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--game", action="append", help="a game key (repeatable); default: every game")
     parser.add_argument("--clicks", type=int, default=200, help="interaction samples per game")
     parser.add_argument("--actions", type=int, default=2000, help="persisted actions per game")
+    parser.add_argument(
+        "--concurrent-matches", type=int, default=64, help="matches saving moves at once for the group-commit figure"
+    )
     parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
     parser.add_argument("--playouts", type=int, default=1000, help="engine playouts per game (game bench modules)")
     parser.add_argument("--ai-games", type=int, default=200, help="games per AI figure (search vs greedy, vs random)")
@@ -412,7 +488,8 @@ def main(argv: list[str]) -> int:
         fig["interaction_ms"] = asyncio.run(interaction_latency(key, args.clicks))
         say(
             f"  interaction p50 {fig['interaction_ms']['p50']} ms, p99 {fig['interaction_ms']['p99']} ms "
-            f"({fig['interaction_ms']['n']} clicks, render included)"
+            f"({fig['interaction_ms']['n']} clicks, render included); longest AI turn "
+            f"{fig['interaction_ms']['ai_wait_max_s']} s"
         )
         fig["submit"] = submit_cost(key)
         if fig["submit"]:
@@ -422,6 +499,8 @@ def main(argv: list[str]) -> int:
             )
         fig["persist_actions_per_s"] = asyncio.run(persist_rate(key, args.actions))
         say(f"  persisted actions/s {fig['persist_actions_per_s']}")
+        fig["persist_concurrent"] = asyncio.run(persist_concurrent(key, args.concurrent_matches, args.actions * 2))
+        say(f"  persisted with {args.concurrent_matches} matches at once: {json.dumps(fig['persist_concurrent'])}")
         fig.update(render_figures(key, 30))
         say(f"  render {fig['render_ms_mean']} ms mean, {fig['render_ms_p99']} ms p99, PNG {fig['png_kb_mean']} KB")
         mem = rss_figures(key, args.matches, extra)
@@ -446,6 +525,14 @@ def main(argv: list[str]) -> int:
         rss.append(fig["rss_mb_1000_matches"])
     report["interaction_ms"] = {"p50": max(all_samples_p50, default=0), "p99": max(all_samples_p99, default=0)}
     report["persist_actions_per_s"] = min(persist, default=0)
+    report["ai_wait_max_s"] = {k: fig["interaction_ms"]["ai_wait_max_s"] for k, fig in report["games"].items()}
+    concurrent = [fig["persist_concurrent"] for fig in report["games"].values() if "persist_concurrent" in fig]
+    report["persist_actions_per_s_concurrent"] = min((c["actions_per_s"] for c in concurrent), default=0)
+    report["persist_ack_ms_p99_concurrent"] = max((c["ack_ms_p99"] for c in concurrent), default=0)
+    if wanted and args.concurrent_matches:
+        pg = persist_concurrent_pg(wanted[0], args.concurrent_matches, args.actions)
+        report["persist_concurrent_postgresql"] = pg
+        report["persist_actions_per_s_concurrent_postgresql"] = pg.get("actions_per_s", 0)
     report["rss_mb_1000_matches"] = max(rss, default=0)
     if args.pace_matches and "liber" in wanted:
         from .traffic import first_reminder_hours, match_traffic

@@ -31,8 +31,9 @@ def binaries() -> Path | None:
     return Path(versions[-1]).parent if versions else None
 
 
-def server() -> Generator[str, None, None]:
-    """Start a throwaway server and yield its URL; stop and remove it afterwards."""
+def server(*, durable: bool = False) -> Generator[str, None, None]:
+    """Start a throwaway server and yield its URL; stop and remove it afterwards. `durable`: a commit
+    waits for the disk, as in production (the benchmark's commit figures); otherwise it does not (tests)."""
     given = os.environ.get("TAVERNIER_TEST_DATABASE_URL")
     if given:
         yield given
@@ -54,7 +55,9 @@ def server() -> Generator[str, None, None]:
 
     try:
         run(str(bins / "initdb"), "-D", str(data), "-A", "trust", "-U", "tavernier", "--no-sync")
-        options = f"-k {sock} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        options = f"-k {sock} -c listen_addresses=''"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         log = base / "server.log"
         run(str(bins / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
     except (subprocess.CalledProcessError, OSError) as exc:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from bot.ai import RandomAgent, fallback_agent
@@ -17,8 +19,33 @@ from .model import LiveMatch
 log = logging.getLogger("tavernier.matches")
 
 
+@dataclass(slots=True)
+class AiTurn:
+    """When each part of an AI turn began: waiting for a thread, thinking, then saving and telling
+    (the match's lock, the durable write, the delivery)."""
+
+    live: LiveMatch
+    seat: int
+    version: int
+    began: float
+    thinking: float = 0.0
+    chosen: float = 0.0
+
+    def parts(self, done: float) -> dict[str, float]:
+        thinking = self.thinking or self.began
+        return {
+            "waiting for a thread": thinking - self.began,
+            "thinking": self.chosen - thinking,
+            "saving and telling": done - self.chosen,
+        }
+
+
 class AiSeats(ServiceCore):
     _ai_tasks: dict[str, asyncio.Task[None]]
+    #: The longest AI turn per game since start, in seconds (the benchmark reports it).
+    ai_longest: dict[str, float]
+    #: An AI turn longer than this is logged with its cause.
+    ai_slow_s = 1.0
 
     def _schedule_ai(self, live: LiveMatch) -> None:
         if self.closed or live.id in self._ai_tasks:
@@ -45,11 +72,14 @@ class AiSeats(ServiceCore):
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
                 seat, version = ai_seats[0], live.version
+                turn = AiTurn(live, seat, version, time.perf_counter())
                 view = live.game.view(live.state, seat)
-                action = await asyncio.to_thread(self.ai_choose, live, view, seat, version, failures)
+                action = await asyncio.to_thread(self._timed_choose, turn, view, failures)
+                turn.chosen = time.perf_counter()
                 try:
                     await self.submit_seat(live, seat, action, version, by_ai=True)
                     failures = 0
+                    self._ai_turn_done(turn)
                 except StaleVersion:
                     continue
                 except Exception as exc:
@@ -65,6 +95,32 @@ class AiSeats(ServiceCore):
             log.exception("AI seat crashed match=%s", live.id)
         finally:
             self._ai_tasks.pop(live.id, None)
+
+    def _timed_choose(self, turn: AiTurn, view: Any, failures: int) -> Any:
+        """`ai_choose` on a worker thread, noting when the thinking began (the wait for a free thread
+        before it is not thinking)."""
+        turn.thinking = time.perf_counter()
+        return self.ai_choose(turn.live, view, turn.seat, turn.version, failures)
+
+    def _ai_turn_done(self, turn: AiTurn) -> None:
+        """An AI turn played: the longest per game is kept (the benchmark reports it), and one that took
+        more than `ai_slow_s` is logged with where its time went."""
+        took = time.perf_counter() - turn.began
+        game = turn.live.rec.game
+        self.ai_longest[game] = max(self.ai_longest.get(game, 0.0), took)
+        if took > self.ai_slow_s:
+            parts = turn.parts(time.perf_counter())
+            cause = max(parts, key=lambda k: parts[k])
+            log.warning(
+                "slow AI turn match=%s game=%s seat=%d step=%d took=%.2fs cause=%s (%s)",
+                turn.live.id,
+                game,
+                turn.seat,
+                turn.version,
+                took,
+                cause,
+                ", ".join(f"{k} {v:.2f}s" for k, v in parts.items()),
+            )
 
     def ai_choose(self, live: LiveMatch, view: Any, seat: int, version: int, failures: int = 0) -> Any:
         """The game's agent on the seat's view (a random legal choice after a refusal); seeded per match,

@@ -37,7 +37,7 @@ from .drafts import Drafts
 from .errors import ServiceError
 from .model import Applied, Fairness, LiveMatch, Rows
 from .ports import Notifier, NullNotifier
-from .replay import rebuild, replay_recorded
+from .replay import UnknownStep, rebuild, replay_recorded
 
 log = logging.getLogger("tavernier.matches")
 
@@ -74,6 +74,9 @@ class ServiceCore:
         #: otherwise each seat plays at its own.
         self.ai_level = ai_level
         self.max_steps = max_steps
+        #: A lobby nobody touched for this many seconds is cancelled by the tick, its creator told and its
+        #: thread archived (the setting LOBBY_EXPIRY_HOURS); None: lobbies wait forever.
+        self.lobby_ttl: float | None = 72 * 3600.0
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._clock = clock
         #: The matches kept in memory (resident). `_known` is the identity map: every LiveMatch of this
@@ -219,6 +222,10 @@ class ServiceCore:
             return await self._load(rec)
         except StorageUnavailable:
             raise  # the database, not this match
+        except UnknownStep as exc:
+            # a newer version played it: not broken, and this version never writes into it
+            log.error("cannot load match=%s: %s; a newer Tavernier wrote it, run that one", rec.id, exc)
+            raise ServiceError("match_too_new", match=rec.id) from exc
         except Exception as exc:
             reason = getattr(exc, "code", None) or type(exc).__name__
             log.error("cannot load match=%s reason=%s", rec.id, reason)

@@ -31,6 +31,7 @@ class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self.ai_longest: dict[str, float] = {}
 
     async def resume_all(self) -> list[LiveMatch]:
         """At start-up: load only the matches that have something to do now — an AI seat to play (the

@@ -25,6 +25,10 @@ class Notifier(Protocol):
         ...
 
     async def cancelled(self, live: LiveMatch) -> None: ...
+    async def lobby_expired(self, live: LiveMatch) -> None:
+        """A lobby nobody touched was cancelled (`lobby_ttl`): tell its creator, free its thread."""
+        ...
+
     async def broken(self, match: MatchRecord) -> None: ...
     async def remind(self, live: LiveMatch, seat: int, by_seat: int | None) -> None:
         """Remind a seat the game waits for it (by the schedule, or nudged by another seat)."""
@@ -48,6 +52,9 @@ class NullNotifier:
         return None
 
     async def cancelled(self, live: LiveMatch) -> None:
+        return None
+
+    async def lobby_expired(self, live: LiveMatch) -> None:
         return None
 
     async def broken(self, match: MatchRecord) -> None:

@@ -13,10 +13,28 @@ def seat_specs(seats: Sequence[SeatRecord]) -> list[SeatSpec]:
     return [SeatSpec(seat=s.seat, name=s.name, is_ai=s.is_ai, options=s.options) for s in seats]
 
 
+#: The kinds of log step this version writes. The host's own steps (a concession, a time-out) leave
+#: the engine's state alone; an undo is replayed by `replay_recorded`.
+HOST_STEPS = frozenset({"setup", "concede", "timeout"})
+
+
+class UnknownStep(ValueError):
+    """A log step of a kind this version never wrote: a newer version played the match. Skipping it
+    would load a state no version ever had, so the load is refused."""
+
+    def __init__(self, seq: int, kind: str) -> None:
+        super().__init__(f"step {seq} is of a kind this version does not know: {kind!r}")
+        self.seq = seq
+        self.kind = kind
+
+
 def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
-    """Apply one logged action (concede and other host entries leave the engine state alone)."""
-    if entry.kind != "action":
+    """Apply one logged action (concede and other host entries leave the engine state alone); a step
+    of a kind this version does not know raises `UnknownStep`."""
+    if entry.kind in HOST_STEPS:
         return state
+    if entry.kind != "action":
+        raise UnknownStep(entry.seq, entry.kind)
     action = game.parse_action(entry.action)
     assert entry.seat is not None
     return game.apply(state, entry.seat, action, rng).state

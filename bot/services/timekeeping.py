@@ -45,7 +45,7 @@ class TimeOps(ServiceCore):
         """Apply what is due now in every active match; returns how many things were done. Matches are
         found from their rows (`_due_now`): only those with something due, and those already loaded,
         are looked at."""
-        done = 0
+        done = await self._expire_lobbies()
         due = set(await self._due_now())
         resident = {m.id for m in self._live.values() if m.rec.status == "active"}
         for match_id in sorted(due | resident):
@@ -57,6 +57,28 @@ class TimeOps(ServiceCore):
                 continue  # broken (marked and told by `get`) or gone
             except Exception:
                 log.exception("time keeping failed match=%s", match_id)
+        return done
+
+    async def _expire_lobbies(self) -> int:
+        """Cancel the lobbies nobody touched for `lobby_ttl`: each one's creator is told in its thread,
+        and the thread is archived. A lobby touched meanwhile (read again under its lock) stays."""
+        if self.lobby_ttl is None:
+            return 0
+        cutoff = self._clock() - self.lobby_ttl
+        done = 0
+        for match_id in await self.store.lobbies_untouched_since(cutoff):
+            try:
+                live = await self.get(match_id)
+                async with live.lock:
+                    if live.rec.status != "lobby" or live.rec.updated_at >= cutoff:
+                        continue
+                    await self._save_match(live, dataclasses.replace(live.rec, status="cancelled"))
+            except ServiceError:
+                continue  # broken (marked and told by `get`), gone, or changed by another process
+            self._retire(live)
+            log.info("lobby expired match=%s idle_hours=%.0f", match_id, self.lobby_ttl / 3600)
+            await self.notifier.lobby_expired(live)
+            done += 1
         return done
 
     async def _due_now(self, *, ai_only: bool = False) -> list[str]:

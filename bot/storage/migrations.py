@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from .errors import StorageUnavailable
+
 MIGRATIONS: list[str] = [
     # 1: matches, seats, the append-only log, snapshots, commitments
     """
@@ -170,9 +172,23 @@ def current_version(db: sqlite3.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-def migrate(db: sqlite3.Connection) -> int:
-    """Bring the schema to the latest version, each step atomically; returns that version."""
+def too_new(found: int, known: int, where: str) -> StorageUnavailable:
+    """A database a newer Tavernier migrated: this code never writes into it (a rollback of the code
+    must not corrupt its matches), and says which schema the code to run must know."""
+    return StorageUnavailable(
+        "too_new",
+        f"{where} is at schema version {found}, newer than this Tavernier knows (up to {known}): it was "
+        f"written by a newer version. Run a Tavernier that knows schema version {found} (the one that "
+        "last ran on it, or newer); this one will not open it, so that it cannot damage its matches.",
+    )
+
+
+def migrate(db: sqlite3.Connection, where: str = "the database") -> int:
+    """Bring the schema to the latest version, each step atomically; returns that version. A schema
+    newer than the code knows is refused (`StorageUnavailable("too_new")`), never opened."""
     current = current_version(db)
+    if current > len(MIGRATIONS):
+        raise too_new(current, len(MIGRATIONS), where)
     for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
         try:
             db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")

@@ -20,6 +20,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from .errors import StorageUnavailable, VersionConflict
+from .migrations import too_new
 from .pg_migrations import PG_MIGRATIONS
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
 from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
@@ -105,6 +106,8 @@ class PgStore:
             if current is None:
                 await con.execute("INSERT INTO schema_version (version) VALUES (0)")
                 current = 0
+            if current > len(PG_MIGRATIONS):
+                raise too_new(current, len(PG_MIGRATIONS), self.path)
             for version, script in enumerate(PG_MIGRATIONS[current:], start=current + 1):
                 async with con.transaction():  # a savepoint per version: a broken one leaves the others
                     await con.execute(script)
@@ -199,6 +202,15 @@ class PgStore:
             args.append(list(user_ids))
         rows = await self._rows(sql + " ORDER BY mu - 3 * sigma DESC, games DESC", *args)
         return [Rating(*r) for r in rows]
+
+    async def lobbies_untouched_since(self, when: float) -> list[str]:
+        """The unbroken lobbies nobody changed since `when` (a lobby whose creator's answer died with a
+        process, or one nobody joined), oldest first."""
+        rows = await self._rows(
+            "SELECT id FROM matches WHERE status='lobby' AND broken IS NULL AND updated_at < $1 ORDER BY updated_at",
+            when,
+        )
+        return [r[0] for r in rows]
 
     async def unrated_finished(self) -> list[str]:
         rows = await self._rows("SELECT id FROM matches WHERE status='finished' AND rated=0 ORDER BY updated_at")

@@ -85,6 +85,7 @@ class Router:
             ("GET", rf"/applications/{snowflake}/guilds/{snowflake}/commands", self.get_commands),
             ("PUT", rf"/applications/{snowflake}/guilds/{snowflake}/commands", self.put_commands),
             ("GET", rf"/channels/{snowflake}", self.get_channel),
+            ("PATCH", rf"/channels/{snowflake}", self.patch_channel),
             ("GET", rf"/channels/{snowflake}/messages", self.get_history),
             ("POST", rf"/channels/{snowflake}/messages", self.post_message),
             ("GET", rf"/channels/{snowflake}/messages/{snowflake}", self.get_message),
@@ -157,6 +158,18 @@ class Router:
     def get_channel(self, channel_id: str, **_: Any) -> Answer:
         channel = self._channel(channel_id)
         return (200, channel) if channel else discord_error(UNKNOWN_CHANNEL)
+
+    def patch_channel(self, channel_id: str, *, body: JSON, **_: Any) -> Answer:
+        """A thread archived, locked or renamed (what the bot changes of a channel)."""
+        channel = self._channel(channel_id)
+        if channel is None:
+            return discord_error(UNKNOWN_CHANNEL)
+        if "name" in body:
+            channel["name"] = body["name"]
+        meta = channel.get("thread_metadata")
+        if meta is not None:
+            meta.update({k: bool(body[k]) for k in ("archived", "locked") if k in body})
+        return 200, channel
 
     def get_history(self, channel_id: str, *, query: dict[str, str], **_: Any) -> Answer:
         if self._channel(channel_id) is None:
