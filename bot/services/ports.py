@@ -24,6 +24,11 @@ class Notifier(Protocol):
         `older_than`, only those held that many seconds."""
         ...
 
+    async def dms_due(self) -> int:
+        """Tell the players the game waits for who were playing live then and have been away since (their
+        `/preferences` minutes): each gets the DM they were spared; returns how many."""
+        ...
+
     async def cancelled(self, live: LiveMatch) -> None: ...
     async def broken(self, match: MatchRecord) -> None: ...
     async def remind(self, live: LiveMatch, seat: int, by_seat: int | None) -> None:
@@ -46,6 +51,9 @@ class NullNotifier:
 
     async def flush_held(self, *, older_than: float | None = None) -> None:
         return None
+
+    async def dms_due(self) -> int:
+        return 0
 
     async def cancelled(self, live: LiveMatch) -> None:
         return None
