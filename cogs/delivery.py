@@ -158,7 +158,7 @@ class DiscordNotifier:
             held.seals.append(Seal(step.seq, step.chain, tuple(p.seal_lines(live, step, locale))))
         if not step.forced:
             held.mover = step.seat
-            if step.seat is not None:  # their wait is over: the next one is mentioned again
+            if step.seat is not None and step.seat not in step.to_act:  # their wait is over: the next is mentioned
                 self._awaited.get(live.id, set()).discard(live.seat(step.seat).user_id)
         mover = held.mover if step.forced else step.seat
         passes = turn_over(step, set(step.to_act), mover)
