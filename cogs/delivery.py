@@ -83,6 +83,8 @@ class DiscordNotifier:
         self._paced: set[str] = set()
         #: Per match, the steps whose seals reached the thread: step → whether late (read once, then kept).
         self._shown: dict[str, dict[int, bool]] = {}
+        #: Per match, the users mentioned for the wait still under way (they have not acted since).
+        self._awaited: dict[str, set[int | None]] = {}
 
     @property
     def bot(self) -> discord.Client:
@@ -164,20 +166,36 @@ class DiscordNotifier:
         held.add(step, lines, first=[lines.pop()] if step.outcome is not None else [])  # the result, first
         if step.sealed and step.chain:
             held.seals.append(Seal(step.seq, step.chain, tuple(p.seal_lines(live, step, locale))))
-        passes = turn_over(step, set(step.to_act))
+        if not step.forced:
+            held.mover = step.seat
+            if step.seat is not None and step.seat not in step.to_act:  # their wait is over: the next is mentioned
+                self._awaited.get(live.id, set()).discard(live.seat(step.seat).user_id)
+        mover = held.mover if step.forced else step.seat
+        passes = turn_over(step, set(step.to_act), mover)
         posted = False
-        if passes or held.full():
-            posted = await self._post_turn(live, held, mention=passes, wait=step.outcome is not None)
+        if step.outcome is not None:
+            # the player's click is answered first: the end's post and log wait for the channel's pace
+            self.host.service._in_background(self._end(live, step.seq))
+        elif passes or held.full():
+            posted = await self._post_turn(live, held, mention=passes)
         if step.kind == "setup":  # players whose DMs were closed at join are told once, publicly (no secret)
             for seat in live.seats:
                 if seat.dm_ok is False and seat.user_id and not seat.is_ai:
                     await self._tell_dm_closed(live, seat)
-        if step.outcome is not None:
-            await self._final_log(live, locale)
-            self._held.pop(live.id, None)
-            self._shown.pop(live.id, None)
-        await self._update_dms(live, step, late)
+        await self._update_dms(live, step, late, mover)
         return posted
+
+    async def _end(self, live: LiveMatch, seq: int) -> None:
+        """The last post of a match (its result first) and the whole log, at the channel's pace, after
+        the last move was acknowledged; the step leaves the outbox once they are posted."""
+        async with live.delivery:
+            held = self._held.pop(live.id, None)
+            if held:
+                await self._post_turn(live, held, mention=False, wait=True)
+            await self._final_log(live, live.rec.locale)
+            self._shown.pop(live.id, None)
+            self._awaited.pop(live.id, None)
+        self.host.service.delivered(live.id, seq)
 
     async def _post_turn(self, live: LiveMatch, held: HeldTurn, *, mention: bool, wait: bool = False) -> bool:
         """Post what the turn held. At the channel's pace: when the channel is busy (and `wait` is not
@@ -196,6 +214,12 @@ class DiscordNotifier:
             line, pinged = p.mention(live, locale)
             if line is not None:
                 lines.append(line)
+            # a wait is one ping: who was already mentioned for it and has not acted since is named only
+            told = self._awaited.setdefault(live.id, set())
+            waited = {live.seat(s).user_id for s in live.to_act()}
+            pinged = [u for u in pinged if u not in told]
+            told.intersection_update(waited)
+            told.update(pinged)
         # a turn longer than one message goes as several, cut between lines: nothing is cut off (the
         # commitments and the result included); the board, the mention and the buttons go with the last
         *before, last = p.split("\n".join(lines)) or [""]
@@ -293,17 +317,22 @@ class DiscordNotifier:
         )
 
     # -- DMs --------------------------------------------------------------------------------------
-    async def _update_dms(self, live: LiveMatch, step: Applied, late: frozenset[int] = frozenset()) -> None:
+    async def _update_dms(
+        self, live: LiveMatch, step: Applied, late: frozenset[int] = frozenset(), mover: int | None = None
+    ) -> None:
+        """`mover`: whose turn the step belongs to (a forced answer goes on the turn that led to it); a
+        player is told nothing of their own turn, and nothing before the forced answers that follow."""
         if live.state is None:
             return
         to_act = step.to_act  # as it was after this step (after a crash, steps are delivered again)
+        now = self.host.service.now()
         for seat in live.seats:
             if seat.is_ai or not seat.user_id:
                 continue
             box = live.inbox_of(seat.seat)
-            if step.seat == seat.seat:
+            if step.seat == seat.seat and not step.forced:
                 box.lines.clear()  # they acted: what they had not seen, they have now
-                box.dm_id, box.digest = None, ""
+                box.dm_id, box.digest, box.acted_at, box.dm_due = None, "", now, None
             else:
                 news = p.public_lines(live, step, seat.locale, viewer=seat.seat, late=late)
                 box.lines = (box.lines + news)[-4 * NEWS_LINES :]
@@ -313,13 +342,42 @@ class DiscordNotifier:
                     if step.seat != seat.seat:
                         await self._dm(live, seat, box, waiting=False, ended=True)
                     continue
+                if step.followed:
+                    continue  # the game answers at once for someone: who waits is known after
                 prefs = await self.host.service.preferences(seat.user_id)
                 if prefs.notify == "every":
                     await self._dm_every_move(live, seat, box, waiting)
-                elif waiting and step.seat != seat.seat:
-                    await self._dm(live, seat, box, waiting=True)
+                elif waiting and mover != seat.seat:
+                    await self._dm_unless_live(live, seat, box, now, prefs.away * 60)
             except Exception:
                 log.exception("DM failed match=%s seat=%d", live.id, seat.seat)
+
+    async def _dm_unless_live(self, live: LiveMatch, seat: Any, box: Inbox, now: float, away: float) -> None:
+        """The game waits for this player: a DM, unless they moved within `away` seconds (they are at the
+        table: the thread's post and the answer to their click suffice); the DM is then owed, and sent
+        by `dms_due` once they have been away that long without acting."""
+        if box.dm_id is None and box.acted_at is not None and now - box.acted_at < away:
+            box.dm_due = box.acted_at + away
+            return
+        box.dm_due = None
+        await self._dm(live, seat, box, waiting=True)
+
+    async def dms_due(self) -> int:
+        """Send the DMs owed to players who were at the table when the game came to wait for them and have
+        not acted since (`_dm_unless_live`); returns how many were sent. Called every minute."""
+        now, sent = self.host.service.now(), 0
+        for live in self.host.service.loaded():
+            for seat in live.seats:
+                box = live.inbox.get(seat.seat)
+                if box is None or box.dm_due is None or box.dm_due > now or seat.is_ai or not seat.user_id:
+                    continue
+                box.dm_due = None
+                if seat.seat not in live.to_act():
+                    continue
+                async with live.delivery:
+                    await self._dm(live, seat, box, waiting=True)
+                sent += 1
+        return sent
 
     async def _dm_every_move(self, live: LiveMatch, seat: Any, box: Inbox, waiting: bool) -> None:
         """For a player who asked: a DM whenever what they see (or whether they must act) changes."""

@@ -77,10 +77,19 @@ class MoveDesk:
             a.match_id = match_id
             live, seat = await self._live_seat(interaction, match_id)
             if seat not in live.to_act():
-                raise EngineError("not_your_turn")
+                raise self._not_yours(live)
             choices = self.service.choices(live, seat, ANY)
             content, view = self._menu(live, interaction.user.id, choices, a.locale)
             await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    @staticmethod
+    def _not_yours(live: LiveMatch) -> EngineError:
+        """Whose turn it is as the game knows it: the thread's last « À jouer » line may lag behind while
+        its posts wait for the channel's pace."""
+        waited = sorted(live.to_act())
+        if not waited:
+            return EngineError("not_your_turn")
+        return EngineError("waiting_for", who=", ".join(p.safe_name(live.seat_name(s)) for s in waited))
 
     def _menu(
         self, live: LiveMatch, user_id: int, choices: Sequence[Choice[Any]], locale: str

@@ -9,9 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.services.preferences import AWAY_MINUTES
+
 from .answers import Answering, say
 from .host import Host
 from .i18n import ls
+
+#: The French names of the `mp_apres:` choices (the English ones are in the catalog).
+AWAY_FR = {0: "Tout de suite", 5: "5 minutes", 30: "30 minutes", 120: "2 heures"}
+AWAY_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=ls(AWAY_FR[n], f"choice.away.{n}"), value=str(n)) for n in AWAY_MINUTES
+]
 
 
 class PreferencesCog(commands.Cog):
@@ -24,20 +32,44 @@ class PreferencesCog(commands.Cog):
         description=ls("Vos préférences de notification", "cmd.preferences.desc"),
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.rename(notify=ls("notifications", "opt.notifications.name"))
-    @app_commands.describe(notify=ls("Quand recevoir un message privé", "opt.notifications.desc"))
+    @app_commands.rename(
+        notify=ls("notifications", "opt.notifications.name"),
+        forced=ls("choix_uniques", "opt.forced.name"),
+        away=ls("mp_apres", "opt.away.name"),
+    )
+    @app_commands.describe(
+        notify=ls("Quand recevoir un message privé", "opt.notifications.desc"),
+        forced=ls("Les décisions sans autre choix possible", "opt.forced.desc"),
+        away=ls("Quand vous venez de jouer, combien de temps le message privé attend", "opt.away.desc"),
+    )
     @app_commands.choices(
         notify=[
             app_commands.Choice(name=ls("Quand c'est à moi de jouer (un seul MP)", "choice.notify.turn"), value="turn"),
             app_commands.Choice(name=ls("À chaque coup", "choice.notify.every"), value="every"),
-        ]
+        ],
+        forced=[
+            app_commands.Choice(name=ls("Jouées pour moi", "choice.forced.auto"), value="auto"),
+            app_commands.Choice(name=ls("Me les demander", "choice.forced.ask"), value="ask"),
+        ],
+        away=AWAY_CHOICES,
     )
-    async def preferences(self, interaction: discord.Interaction, notify: str | None = None) -> None:
+    async def preferences(
+        self,
+        interaction: discord.Interaction,
+        notify: str | None = None,
+        forced: str | None = None,
+        away: str | None = None,
+    ) -> None:
         async with Answering(self.host, interaction) as a:
             service = self.host.service
-            if notify is None:
-                prefs = await service.preferences(interaction.user.id)
+            asked: dict[str, str | int] = {
+                k: v for k, v in (("notify", notify), ("forced", forced), ("away", away and int(away))) if v is not None
+            }
+            if asked:
+                prefs = await service.set_preferences(interaction.user.id, **asked)
             else:
-                prefs = await service.set_preferences(interaction.user.id, notify=notify)
-            key = "pref.saved" if notify is not None else "pref.current"
-            await say(interaction, a.t(key, notify=a.t(f"pref.notify.{prefs.notify}")))
+                prefs = await service.preferences(interaction.user.id)
+            key = "pref.saved" if asked else "pref.current"
+            away_text = a.t("pref.away", n=prefs.away) if prefs.away else a.t("pref.away.none")
+            notify_text, forced_text = a.t(f"pref.notify.{prefs.notify}"), a.t(f"pref.forced.{prefs.forced}")
+            await say(interaction, a.t(key, notify=notify_text, forced=forced_text, away=away_text))

@@ -37,6 +37,9 @@ class HeldTurn:
     board: bool = False  # a phase began or the match ended in it: the post carries the board image
     since: float | None = None  # monotonic time of the first step held
     seals: list[Seal] = field(default_factory=list)  # the commitments the post must carry to the thread
+    #: The seat whose own move began the steps delivered last: an answer played for a seat at once
+    #: (`Applied.forced`) goes on that seat's turn (kept when the held lines are taken).
+    mover: int | None = None
 
     def add(self, step: Applied, lines: list[str], now: float | None = None, *, first: list[str] | None = None) -> None:
         """Hold a step's lines; `first` go before everything held (the result of the match: a long last
@@ -55,7 +58,7 @@ class HeldTurn:
 
     def take(self) -> HeldTurn:
         """What is held, leaving nothing."""
-        out = HeldTurn(self.lines, self.last_seq, self.board, self.since, self.seals)
+        out = HeldTurn(self.lines, self.last_seq, self.board, self.since, self.seals, self.mover)
         self.lines, self.board, self.since, self.seals = [], False, None, []
         return out
 
@@ -70,8 +73,13 @@ class HeldTurn:
         return self.last_seq >= 0 and bool(self.lines or self.board)
 
 
-def turn_over(step: Applied, to_act: set[int]) -> bool:
-    """Whether the table must hear now: anything but a move, the end, or someone else to answer."""
-    if step.kind != "action" or step.seat is None or step.outcome is not None:
+def turn_over(step: Applied, to_act: set[int], mover: int | None = None) -> bool:
+    """Whether the table must hear now: anything but a move, the end, or someone else to answer than
+    the seat whose turn it is (`mover`: who began the steps, when the game answered this one for a
+    seat; else the step's own seat). A step a forced answer follows at once is never the end of a turn."""
+    if step.followed and step.outcome is None:
+        return False
+    seat = step.seat if mover is None else mover
+    if step.kind != "action" or seat is None or step.outcome is not None:
         return True
-    return to_act != {step.seat}
+    return to_act != {seat}

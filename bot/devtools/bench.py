@@ -537,13 +537,17 @@ def main(argv: list[str]) -> int:
     if args.pace_matches and "liber" in wanted:
         from .traffic import first_reminder_hours, match_traffic
 
-        for key in wanted:
-            if key in ("liber", "altered"):
-                traffic = asyncio.run(match_traffic(key, seed=1))
-                first = asyncio.run(first_reminder_hours(key))
-                report["games"][key]["play_by_post"] = {**traffic.as_dict(), "first_reminder_hours": first}
-                if not args.json:
-                    print(f"== play-by-post {key}: {traffic.summary()}; first reminder after {first} h")
+        for key in wanted:  # every game: both at the table, then by post (#26's targets)
+            played = {pace: asyncio.run(match_traffic(key, seed=1, pace=pace)) for pace in ("live", "away")}
+            first = asyncio.run(first_reminder_hours(key))
+            report["games"][key]["play_by_post"] = {
+                **{pace: t.as_dict() for pace, t in played.items()},
+                "first_reminder_hours": first,
+            }
+            if not args.json:
+                for t in played.values():
+                    print(f"== play-by-post {key}: {t.summary()}")
+                print(f"== play-by-post {key}: first reminder after {first} h")
         pace = {
             "paced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=True)),
             "unpaced": asyncio.run(pace_figures("liber", args.pace_matches, 24, paced=False)),

@@ -2,8 +2,10 @@
 
 Two people play a match to its end through the real bot and the fake Discord (menus, buttons), each
 seat played by the game's agent; every request the bot made is then counted. The demo and the bench
-print these figures; the play-by-post targets (≤ 30 DMs per player, ≤ 1 mention per turn, ≤ 1.5 REST
-calls per move for a Liber match) are read against them, never asserted on timing.
+print these figures; the play-by-post targets (≤ 30 DMs per player when both play live, at most one DM
+per wait when they do not, ≤ 1 mention per turn, ≤ 1.5 REST calls per move) are read against them,
+never asserted on timing: the bot's clock is the harness's, moved `LIVE` seconds before each move when
+both play live, `AWAY` before the first move of each turn when they do not (play by post).
 
 "REST calls per move" counts the bot's own requests for posting and delivering (thread posts, DMs,
 edits, user and channel look-ups) and leaves out the answers to the player's own clicks (interaction
@@ -14,15 +16,18 @@ from __future__ import annotations
 
 import re
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.engine import Rng
 
 from .fakediscord.records import Call
 from .table import open_table
 
+#: Seconds between two moves of a match played live (both at the table) and by post.
+LIVE = 20.0
+AWAY = 3 * 3600.0
 ANSWERS = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/]+(/.*)?")
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -40,6 +45,11 @@ class Traffic:
     rest_per_move: float
     user_lookups: int
     dm_channel_opens: int
+    #: Times the game came to wait for each player after the other side's move (each is a turn of theirs).
+    waits_per_player: dict[str, int] = field(default_factory=dict)
+    #: Decisions the game answered at once, having one legal answer (`Game.forced`).
+    forced: int = 0
+    pace: str = "live"
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,8 +57,10 @@ class Traffic:
     def summary(self) -> str:
         dms = ", ".join(f"{k} {v}" for k, v in self.dms_per_player.items())
         pings = ", ".join(f"{k} {v}" for k, v in self.mentions_per_player.items())
+        waits = ", ".join(f"{k} {v}" for k, v in self.waits_per_player.items())
         return (
-            f"{self.moves} moves in {self.turns} turns; DMs per player: {dms}; mentions: {pings}; "
+            f"[{self.pace}] {self.moves} moves ({self.forced} answered at once) in {self.turns} turns; "
+            f"waits: {waits}; DMs per player: {dms}; mentions: {pings}; "
             f"thread messages {self.thread_messages}; REST calls per move {self.rest_per_move} "
             f"(user look-ups {self.user_lookups}, DM channels opened {self.dm_channel_opens})"
         )
@@ -69,6 +81,11 @@ def _pings(call: Call) -> set[int]:
 def count_turns(log: list[int]) -> int:
     """Turns in a sequence of acting seats: a new turn each time the seat changes."""
     return sum(1 for i, seat in enumerate(log) if i == 0 or seat != log[i - 1])
+
+
+def waits(log: list[int], seat: int) -> int:
+    """The turns of `seat` in a sequence of acting seats: each began when the game came to wait for it."""
+    return sum(1 for i, s in enumerate(log) if s == seat and (i == 0 or log[i - 1] != seat))
 
 
 def tally(table: Any, live: Any, calls: list[Call], names: list[str], actors: list[int]) -> Traffic:
@@ -95,13 +112,19 @@ def tally(table: Any, live: Any, calls: list[Call], names: list[str], actors: li
         rest_per_move=round(len(own) / max(1, len(actors)), 2),
         user_lookups=sum(1 for c in own if c.method == "GET" and c.path.startswith("/users/")),
         dm_channel_opens=sum(1 for c in own if c.path == "/users/@me/channels"),
+        waits_per_player={n: waits(actors, i) for i, n in enumerate(names)},
     )
 
 
-async def match_traffic(game: str, *, seed: int = 1, max_moves: int = 2000) -> Traffic:
-    """Alice and Bob play one whole match of `game`; count what the bot sent."""
+async def match_traffic(
+    game: str, *, seed: int = 1, max_moves: int = 2000, pace: Literal["live", "away"] = "live"
+) -> Traffic:
+    """Alice and Bob play one whole match of `game`; count what the bot sent. `pace`: both at the table
+    (`LIVE` seconds between moves) or by post (`AWAY` before each turn); the minute tick runs between."""
+    now = [1_800_000_000.0]
+    gap = LIVE if pace == "live" else AWAY
     with tempfile.TemporaryDirectory() as tmp:
-        async with open_table(Path(tmp) / "traffic.sqlite3", first_seed=seed) as table:
+        async with open_table(Path(tmp) / "traffic.sqlite3", first_seed=seed, clock=lambda: now[0]) as table:
             await table.slash("Alice", "partie", "nouvelle", jeu=game)
             live = table.live_matches()[-1]
             thread = table.thread_of(live)
@@ -113,9 +136,16 @@ async def match_traffic(game: str, *, seed: int = 1, max_moves: int = 2000) -> T
             names = {0: "Alice", 1: "Bob"}
             while live.rec.status == "active" and len(actors) < max_moves:
                 seat = min(live.to_act())
+                now[0] += gap if not actors or actors[-1] != seat else LIVE  # a turn's own moves follow live
+                await table.service.tick()
+                await table.idle()
                 actors.append(seat)
                 await table.play_turn(names[seat], live, rng)
-            return tally(table, live, table.fd.calls[first:], ["Alice", "Bob"], actors)
+            traffic = tally(table, live, table.fd.calls[first:], ["Alice", "Bob"], actors)
+            entries = await table.service.history(live.id)
+            traffic.forced = sum(1 for e in entries if e.meta.get("forced"))
+            traffic.pace = pace
+            return traffic
 
 
 async def first_reminder_hours(game: str, *, seed: int = 1, horizon_hours: int = 24 * 7) -> float | None:

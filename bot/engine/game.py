@@ -137,6 +137,7 @@ class Game(Protocol[S, A, V]):
     # -- decisions -------------------------------------------------------------------------------
     def to_act(self, state: S) -> frozenset[Seat]: ...
     def pending(self, state: S) -> Decision | None: ...
+    def forced(self, state: S, seat: Seat) -> A | None: ...
     def check(self, state: S, seat: Seat, action: A) -> None: ...
     def suggest(self, state: S, seat: Seat, ask: Ask) -> Sequence[Choice[A]]: ...
     def apply(self, state: S, seat: Seat, action: A, rng: RandomSource) -> Transition[S]: ...
@@ -205,6 +206,10 @@ class BaseGame(Generic[S, A, V]):
     #: What is hidden from whom (`bot/engine/hidden.py`): `view`, `determinize` and `private_info`
     #: derive from it. None: the game writes its own `view` and `determinize`.
     hidden: ClassVar[Hidden[Any] | None] = None
+    #: Decision kinds asked even when they leave one legal answer (`forced`): answered at once, the
+    #: answer's timing would tell the table what is hidden (an empty hand of instants). A `secret`
+    #: decision is always asked too: its answers are simultaneous and sealed.
+    always_ask: ClassVar[frozenset[str]] = frozenset()
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 
@@ -278,6 +283,23 @@ class BaseGame(Generic[S, A, V]):
         """How the match ended, or None while it goes on; every game defines it."""
         raise NotImplementedError
 
+    def forced(self, state: S, seat: Seat) -> A | None:
+        """The one legal answer `seat` has to the decision asked now, when answering it for them
+        tells nobody anything (not `always_ask`, not secret); None when there is a real choice.
+
+        A question with one answer is no question: the host plays it at once as the seat's move (a
+        step of the log, so it replays). `suggest` is the list: a card game's is every legal action;
+        a table game's lists at least one choice of every kind that has a legal answer, so one choice
+        means one answer (what the Play menu would offer alone).
+        """
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return None
+        d = self.pending(state)
+        if (d is not None and d.secret) or (self.asking(state) or "") in self.always_ask:
+            return None
+        choices = self.suggest(state, seat, Ask(labels=False, limit=2))
+        return choices[0].action if len(choices) == 1 else None
+
     def asking(self, state: S) -> str | None:
         """The kind of the decision the seats to act answer now (the top of the stack), read against
         `answers`. A game whose phases are not all on its stack (Liber) names its own."""
@@ -296,6 +318,10 @@ class BaseGame(Generic[S, A, V]):
             if kind not in self.answers.get(self.asking(state) or "", ()):
                 raise self.not_now(state, (kind,))
         self.check_rules(state, seat, action)
+
+    def suggest(self, state: S, seat: Seat, ask: Ask) -> Sequence[Choice[A]]:
+        """Finite, ranked, already-checked choices (`FiniteGame` lists them all; a table game proposes)."""
+        raise NotImplementedError
 
     def check_rules(self, state: S, seat: Seat, action: A) -> None:
         """The game's rules for an action `check` let through: raise `IllegalAction(code, rule=...)`."""

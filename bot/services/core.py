@@ -163,7 +163,13 @@ class ServiceCore:
     ) -> Applied:
         raise NotImplementedError
 
-    async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
+    async def _deliver(self, live: LiveMatch, step: Applied, *forced: Applied) -> Applied:
+        raise NotImplementedError
+
+    async def _answer_forced(self, live: LiveMatch) -> list[Applied]:
+        raise NotImplementedError
+
+    async def preferences(self, user_id: int) -> Any:
         raise NotImplementedError
 
     def delivered(self, match_id: str, seq: int) -> None:

@@ -245,5 +245,6 @@ class LobbyOps(ServiceCore):
                 sealed=transition.sealed,
                 meta={"rules": live.game.rules_version},  # a match keeps the rules it began under
             )
+            forced = await self._answer_forced(live)
             await live.delivery.acquire()
-        return await self._deliver(live, step)
+        return await self._deliver(live, step, *forced)

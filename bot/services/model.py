@@ -34,6 +34,10 @@ class Inbox:
     every: str = ""
     #: When a DM to this player, who had closed them, was last tried and refused (« Voir ma main »).
     dm_refused_at: float | None = None
+    #: When this player last moved (the service's clock): within their `away` minutes they play live.
+    acted_at: float | None = None
+    #: When the DM the game owes this live player falls due, if they do not act before (None: none owed).
+    dm_due: float | None = None
 
     def forget_dm(self) -> None:
         """The next time the game waits for this seat, send a fresh DM rather than edit one."""
@@ -154,6 +158,10 @@ class Applied:
     #: Who had to act once this step was played. Delivery judges a step by it, not by who acts now: steps
     #: delivered again after a crash would otherwise each look like the end of a turn.
     to_act: frozenset[int] = frozenset()
+    #: The game's one legal answer, played at once for the seat (`MoveOps._answer_forced`).
+    forced: bool = False
+    #: A forced answer follows at once: who acts after this step is not who the table waits for.
+    followed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

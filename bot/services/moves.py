@@ -73,12 +73,40 @@ class MoveOps(ServiceCore):
                 step = await self._concede(live, seat)
             else:
                 step = await self._act(live, seat, action, by_ai=by_ai)
+            forced = await self._answer_forced(live)
             await live.delivery.acquire()
-        return await self._deliver(live, step)
+        return await self._deliver(live, step, *forced)
 
-    async def _act(self, live: LiveMatch, seat: int, action: Any, *, by_ai: bool = False) -> Applied:
+    async def _answer_forced(self, live: LiveMatch) -> list[Applied]:
+        """Play every decision that is no choice now, each as its seat's move (a step of the log, marked
+        `forced`, so it replays): a question with one legal answer costs nobody a ping. A game asks such a
+        decision anyway when answering it at once would tell something hidden (`always_ask`, secret
+        decisions: `Game.forced`), and so does a player who asked to confirm them (`/preferences`).
+        Called with the match's lock held, after each step that can leave a decision."""
+        steps: list[Applied] = []
+        while live.rec.status == "active" and live.version < self.max_steps:
+            found = await self._forced_answer(live)
+            if found is None:
+                break
+            seat, action = found
+            steps.append(await self._act(live, seat, action, forced=True))
+        return steps
+
+    async def _forced_answer(self, live: LiveMatch) -> tuple[int, Any] | None:
+        for seat in sorted(live.to_act()):
+            record = live.seat(seat)
+            if not record.is_ai and record.user_id and (await self.preferences(record.user_id)).forced == "ask":
+                continue
+            action = live.game.forced(live.state, seat)
+            if action is not None:
+                return seat, action
+        return None
+
+    async def _act(
+        self, live: LiveMatch, seat: int, action: Any, *, by_ai: bool = False, forced: bool = False
+    ) -> Applied:
         """`check` is the one legality oracle (whose turn it is included); nothing on this path lists
-        legal actions."""
+        legal actions (`forced`: the game's one answer, listed by `Game.forced`)."""
         game, state = live.game, live.state
         game.check(state, seat, action)
         assert live.rng is not None
@@ -96,7 +124,7 @@ class MoveOps(ServiceCore):
             events=tuple(transition.events),
             secret=secret,
             sealed=transition.sealed,
-            meta={"ai": True} if by_ai else None,
+            meta={**({"ai": True} if by_ai else {}), **({"forced": True} if forced else {})} or None,
         )
 
     async def _concede(self, live: LiveMatch, seat: int) -> Applied:
@@ -236,6 +264,7 @@ class MoveOps(ServiceCore):
             reveals=reveals,
             chain=entry.meta.get("chain"),
             to_act=to_act,
+            forced=bool(entry.meta.get("forced")),
         )
 
     def _reveals(
@@ -254,22 +283,28 @@ class MoveOps(ServiceCore):
                 opened += [c for c in pending if c.seat in seats and c.label in labels and c not in opened]
         return opened
 
-    async def _deliver(self, live: LiveMatch, step: Applied) -> Applied:
+    async def _deliver(self, live: LiveMatch, step: Applied, *forced: Applied) -> Applied:
         """Tell the notifier (in order, the delivery lock is held), clear the outbox, let AI seats play.
+        `forced`: the answers played at once after `step` (`_answer_forced`), delivered with it; each
+        step but the last says so (`followed`), so the table hears once, after the last.
 
-        The step was saved as undelivered in its own transaction: a crash before this point is
+        The steps were saved as undelivered in their own transactions: a crash before this point is
         delivered again at the next start (`redeliver`).
         """
+        steps = [*(dataclasses.replace(s, followed=True) for s in (step, *forced)[:-1]), (step, *forced)[-1]]
         done = True
         try:
-            done = await self.notifier.applied(live, step)
-        except Exception:
-            log.exception("delivery failed match=%s seq=%d", live.id, step.seq)
+            for each in steps:
+                try:
+                    done = await self.notifier.applied(live, each)
+                except Exception:
+                    log.exception("delivery failed match=%s seq=%d", live.id, each.seq)
+                    done = True
         finally:
             live.delivery.release()
         if done:
-            self.delivered(live.id, step.seq)
-        if step.outcome is not None:
+            self.delivered(live.id, steps[-1].seq)
+        if steps[-1].outcome is not None:
             self._in_background(self._rate_quietly(live))
         self._schedule_ai(live)
         return step
@@ -311,6 +346,8 @@ class MoveOps(ServiceCore):
                 after = rebuild(live.game, live.seats, live.rec.options, entries[: seq + 1])
                 to_act = frozenset() if outcome is not None else frozenset(live.game.to_act(after))
                 step = self._applied(match_id, entry, action, events, outcome, new, opened, to_act)
+                if seq + 1 < len(entries) and entries[seq + 1].meta.get("forced"):
+                    step = dataclasses.replace(step, followed=True)  # the table hears after the forced answer
             except Exception:
                 log.exception("cannot redeliver match=%s seq=%d", match_id, seq)
                 continue

@@ -24,6 +24,11 @@ class Notifier(Protocol):
         `older_than`, only those held that many seconds."""
         ...
 
+    async def dms_due(self) -> int:
+        """Tell the players the game waits for who were playing live then and have been away since (their
+        `/preferences` minutes): each gets the DM they were spared; returns how many."""
+        ...
+
     async def cancelled(self, live: LiveMatch) -> None: ...
     async def lobby_expired(self, live: LiveMatch) -> None:
         """A lobby nobody touched was cancelled (`lobby_ttl`): tell its creator, free its thread."""
@@ -50,6 +55,9 @@ class NullNotifier:
 
     async def flush_held(self, *, older_than: float | None = None) -> None:
         return None
+
+    async def dms_due(self) -> int:
+        return 0
 
     async def cancelled(self, live: LiveMatch) -> None:
         return None

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .core import ServiceCore
 
 #: "turn": one DM when a game waits for you (edited while you have not acted); "every": a DM at every
 #: move that changes what you see, as a table-top player following closely may prefer.
 Notify = Literal["turn", "every"]
+#: "auto": a decision with one legal answer is played for you at once; "ask": you confirm it yourself.
+Forced = Literal["auto", "ask"]
+#: Minutes since your last move during which you count as playing live: the thread and the answer to
+#: your click are enough, and the DM comes only once you have been away that long. 0: a DM at once.
+AWAY_MINUTES = (0, 5, 30, 120)
+DEFAULT_AWAY = 5
 
 
 class Preferences(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     notify: Notify = "turn"
+    forced: Forced = "auto"
+    away: int = Field(default=DEFAULT_AWAY, ge=0, le=24 * 60)
 
 
 class PreferenceOps(ServiceCore):
@@ -32,7 +40,7 @@ class PreferenceOps(ServiceCore):
         self._prefs[user_id] = prefs
         return prefs
 
-    async def set_preferences(self, user_id: int, **changes: str) -> Preferences:
+    async def set_preferences(self, user_id: int, **changes: str | int) -> Preferences:
         prefs = (await self.preferences(user_id)).model_copy(update=changes)
         prefs = Preferences.model_validate(prefs.model_dump())
         await self.store.set_preferences(user_id, prefs.model_dump())

@@ -69,13 +69,14 @@ class ReviewOps(ServiceCore):
                 events=(public("tried_from", match=old.id, step=seq),),
                 meta={"start": old.game.dump_state(start)},
             )
+            forced = await self._answer_forced(live)
             await live.delivery.acquire()
         if opened is not None:
             try:
                 await opened(live)
             except BaseException:
                 live.delivery.release()
-                self.delivered(live.id, step.seq)  # cancelled by then: nothing waits in the outbox
+                self.delivered(live.id, (forced or [step])[-1].seq)  # cancelled by then: nothing waits in the outbox
                 raise
-        await self._deliver(live, step)
+        await self._deliver(live, step, *forced)
         return live

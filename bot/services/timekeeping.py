@@ -57,6 +57,10 @@ class TimeOps(ServiceCore):
                 continue  # broken (marked and told by `get`) or gone
             except Exception:
                 log.exception("time keeping failed match=%s", match_id)
+        try:
+            done += await self.notifier.dms_due()  # players who left the table since the game waits for them
+        except Exception:
+            log.exception("owed DMs failed")
         return done
 
     async def _expire_lobbies(self) -> int:
@@ -147,8 +151,9 @@ class TimeOps(ServiceCore):
             if live.rec.status != "active" or seat not in live.to_act():
                 return
             step = await self._timeout_step(live, seat)
+            forced = await self._answer_forced(live)
             await live.delivery.acquire()
-        await self._deliver(live, step)
+        await self._deliver(live, step, *forced)
 
     async def _timeout_step(self, live: LiveMatch, seat: int) -> Applied:
         others = tuple(s.seat for s in live.seats if s.seat != seat)

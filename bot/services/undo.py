@@ -68,8 +68,9 @@ class UndoOps(ServiceCore):
                 events=(public("undone", seat=mover),),
                 meta={"undoes": seq},
             )
+            forced = await self._answer_forced(live)
             await live.delivery.acquire()
-        return await self._deliver(live, step)
+        return await self._deliver(live, step, *forced)
 
 
 def discloses(game: AnyGame, before: Any, after: Any, events: Sequence[Event], seats: Sequence[int]) -> bool:

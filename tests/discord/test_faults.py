@@ -26,6 +26,7 @@ def _dms(table: Table, who: str) -> list[dict[str, Any]]:
 
 
 async def test_a_refused_thread_post_costs_nobody_their_dm(table: Table) -> None:
+    await table.slash("Alice", "preferences", mp_apres="0")  # a DM at each wait, even right after her move
     live = await started_match(table)
     thread = table.thread_of(live)
     table.fd.fail("POST", rf"/channels/{thread['id']}/messages", 403, 50013, "Missing Permissions")
@@ -94,6 +95,7 @@ async def test_closed_dms_are_told_once_even_after_a_restart_and_reopened_dms_ar
     db = tmp_path / "db.sqlite3"
     async with open_table(db, ("Alice", "Bob", "Eve")) as table:
         table.fd.close_dms(table.people["Bob"])
+        await table.slash("Bob", "preferences", mp_apres="0")  # his DM is tried at each wait
         live = await new_match(table)
         thread = table.thread_of(live)
         await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")

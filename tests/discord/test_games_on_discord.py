@@ -18,6 +18,7 @@ REAL_GAMES = [g.key for g in games() if g.key not in ("duel", "palet") and g.fam
 
 @pytest.mark.parametrize("key", REAL_GAMES)
 async def test_person_against_the_ai(table: Table, key: str, rendered_viewers: dict[bytes, Any]) -> None:
+    await table.slash("Alice", "preferences", mp_apres="0")  # her hand by DM at each wait, though she plays live
     await table.slash("Alice", "partie", "nouvelle", jeu=key, ia=True)
     live = table.live_matches()[-1]
     thread = table.thread_of(live)

@@ -80,7 +80,7 @@ async def test_a_player_may_ask_for_a_dm_at_every_move(tmp_path: Path) -> None:
         while live.rec.status == "active":
             await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
         assert len(_dms(table, "Bob")) > len(_dms(table, "Alice"))
-        assert (await table.service.store.preferences(int(table.people["Bob"]["id"]))) == {"notify": "every"}
+        assert (await table.service.store.preferences(int(table.people["Bob"]["id"])))["notify"] == "every"
         calls = await table.slash("Alice", "preferences")
         assert "un seul message privé" in private_text(calls)
 

@@ -111,7 +111,7 @@ async def test_out_of_turn_and_unknown_choice_change_nothing(table: Table) -> No
     await table.play_turn("Alice", live, Rng(1))  # Alice picked; Bob still to pick
     version = live.version
     calls = await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
-    assert "Ce n'est pas à vous de jouer." in _ephemeral_text(calls)
+    assert "Ce n'est pas à vous de jouer : la partie attend Bob." in _ephemeral_text(calls)
     for typed in ("n'importe quoi", f"{live.version}:99", f"{live.version}:-1"):
         calls = await table.slash("Bob", "partie", "jouer", channel=thread, coup=typed)
         assert "Ce choix n'existe pas" in _ephemeral_text(calls), typed

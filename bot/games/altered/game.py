@@ -96,6 +96,9 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         "cleanup_discard": "altered.phase.night",
         "cleanup_sacrifice": "altered.phase.night",
     }
+    #: Mana, Expand and the Afternoon's turn are asked even with one answer: the hand decides it, and a
+    #: pass played at once would tell the table what the hand holds (Clean-up reads the public reserve).
+    always_ask: ClassVar[frozenset[str]] = frozenset({"setup_mana", "expand", "turn"})
     #: The decision of each phase that stops for a choice (`rules.PHASE_DECISIONS`).
     answers: ClassVar[dict[str, tuple[str, ...]]] = {
         "setup_mana": ("setup_mana",),

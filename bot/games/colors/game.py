@@ -66,6 +66,9 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "no_response": "colors.decision.stack",
         "pass": "colors.activation.pass",
     }
+    #: A turn or a pause left with one answer is asked all the same: whether an instant can be cast
+    #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none.
+    always_ask: ClassVar[frozenset[str]] = frozenset({"act", "respond"})
     #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
     #: for instants, a duel.
     answers: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -94,6 +94,9 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "defausser": ("discard",),
         "finir": ("end",),
     }
+    #: A placement, attack, block, response or discard left with one answer is asked all the same: the
+    #: hand decides it, and a pass played at once would tell the table the hand holds nothing to play.
+    always_ask: ClassVar[frozenset[str]] = frozenset({"placement", "attack", "block", "response", "discard"})
     #: The step (`asking`): the active player's Placement and Attack phases, the defender's block (an
     #: impatient unit or an éphémère may answer it), the response window, Ravage points, the hand limit.
     answers: ClassVar[dict[str, tuple[str, ...]]] = {
