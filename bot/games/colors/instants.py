@@ -158,7 +158,7 @@ def open_window(
         from .resolve import resume_paused  # resolve.py opens the windows: the paused action goes on there
 
         return resume_paused(state, resume, False, rng, ev)
-    ev.append(public("window", seats=list(asking)))
+    ev.append(public("window", seats=list(asking), n=len(asking)))
     return state.model_copy(
         update={
             "window": window.model_copy(update={"asking": asking}),
