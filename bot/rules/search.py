@@ -50,6 +50,11 @@ def game_label(key: str) -> str:
     return next((d.label for d in game_defs() if d.key == key), key)
 
 
+def names_a_game(query: str) -> bool:
+    """Whether a query names a game ("désengagement warcry")."""
+    return _strip_game_words(fold(query))[1] is not None
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One ranked answer; ``exact`` is True for a title/alias/id match."""
@@ -299,6 +304,7 @@ __all__ = [
     "default_index",
     "game_label",
     "game_words",
+    "names_a_game",
     "search",
     "stem",
 ]
