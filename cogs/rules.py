@@ -19,7 +19,7 @@ from bot.engine.names import fold
 from bot.i18n import SUPPORTED, t
 from bot.rules import by_id
 from bot.rules.loader import registered_files
-from bot.rules.search import default_index, game_label, game_words
+from bot.rules.search import default_index, game_label, game_words, names_a_game
 from bot.rules.sources import official, public_source
 
 from . import presenters as p
@@ -160,13 +160,19 @@ class RulesCog(commands.Cog):
         self.bot = bot
         self.host = host
 
-    async def _game_here(self, interaction: discord.Interaction) -> str | None:
-        """Inside a match thread, questions default to that match's game."""
-        if not interaction.channel_id:
+    async def _game_here(self, interaction: discord.Interaction, question: str) -> str | None:
+        """A question that names no game defaults, inside a match thread, to that match's game;
+        elsewhere, to the game of the asker's matches in progress when they are all of one game (a
+        player asks « se désengager » mid-match, outside its thread, about the game they play)."""
+        if names_a_game(question):
             return None
-        live = await self.host.service.by_thread(interaction.channel_id)
         keys = {key for key, _ in registered_files()}
-        return live.game.key if live is not None and live.game.key in keys else None
+        live = await self.host.service.by_thread(interaction.channel_id) if interaction.channel_id else None
+        if live is not None:
+            return live.game.key if live.game.key in keys else None
+        mine = await self.host.service.matches_of(interaction.user.id, interaction.guild_id)
+        games = {rec.game for rec, _ in mine} & keys
+        return games.pop() if len(games) == 1 else None
 
     @app_commands.command(
         name=ls("regle", "cmd.regle.name"), description=ls("Chercher une règle pour la table", "cmd.regle.desc")
@@ -189,8 +195,11 @@ class RulesCog(commands.Cog):
         try:
             entry = by_id().get(question)  # an autocomplete choice is an id
             if entry is None:
-                key = game_named(game) or await self._game_here(interaction)
+                named = game_named(game)
+                key = named or await self._game_here(interaction, question)
                 hits = default_index().search(question, game=key, limit=1)
+                if key and not named and not (hits and hits[0].score >= MIN_SCORE):  # another game's rule
+                    hits = default_index().search(question, limit=1)
                 entry = hits[0].entry if hits and hits[0].score >= MIN_SCORE else None
             if entry is None:
                 await host.say(
@@ -213,7 +222,9 @@ class RulesCog(commands.Cog):
     async def _rule_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = self.host.locales.user(interaction)
         ns = interaction.namespace
-        game = game_named(getattr(ns, "jeu", None) or getattr(ns, "game", None)) or await self._game_here(interaction)
+        game = game_named(getattr(ns, "jeu", None) or getattr(ns, "game", None)) or await self._game_here(
+            interaction, current
+        )
         pairs = default_index().autocomplete(current, game=game, locale=locale)
         return [app_commands.Choice(name=name, value=rid) for name, rid in pairs[:25]]
 

@@ -192,13 +192,16 @@ async def test_stale_version_is_refused(service: MatchService) -> None:
 async def test_a_match_is_rebuilt_under_the_rules_it_began_under(service: MatchService, store: Store) -> None:
     """The set-up step records the game's rules version; a log whose set-up records none began under
     version 1 and is rebuilt under it (Colors' pause rule changed in version 2: its old logs replay only
-    under version 1)."""
+    under version 1; version 3 added codex cards a match begun before never holds)."""
     live = await service.create(game_key="colors", creator=ALICE, guild_id=9, channel_id=8)
     await service.join(live.id, BOB)
     await service.start(live.id, ALICE.user_id)
     entries = await store.log(live.id)
-    assert entries[0].meta["rules"] == live.game.rules_version == 2
-    assert rebuild(live.game, live.seats, live.rec.options, entries).rules == 2
+    assert entries[0].meta["rules"] == live.game.rules_version == 3
+    assert rebuild(live.game, live.seats, live.rec.options, entries).rules == 3
+    v2 = [dataclasses.replace(entries[0], meta={**entries[0].meta, "rules": 2})]  # before its codex grew (#27)
+    rebuilt = rebuild(live.game, live.seats, live.rec.options, v2)
+    assert rebuilt.rules == 2 and not {"retour_flamme", "glissement"} & {c for s in rebuilt.sides for c in s.hand}
     older = [dataclasses.replace(entries[0], meta={k: v for k, v in entries[0].meta.items() if k != "rules"})]
     assert rebuild(live.game, live.seats, live.rec.options, older).rules == 1
     state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, older)

@@ -48,6 +48,11 @@ def game_label(key: str, locale: str = "fr") -> str:
     return game_name(key, locale)
 
 
+def names_a_game(query: str) -> bool:
+    """Whether a query names a game ("désengagement warcry")."""
+    return _strip_game_words(fold(query))[1] is not None
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One ranked answer; ``exact`` is True for a title/alias/id match."""
@@ -297,6 +302,7 @@ __all__ = [
     "default_index",
     "game_label",
     "game_words",
+    "names_a_game",
     "search",
     "stem",
 ]

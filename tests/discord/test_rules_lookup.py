@@ -121,3 +121,48 @@ async def test_the_game_option_lists_the_registered_games_with_rules_and_narrows
         calls = await table.slash("Alice", "regle", question="réserve", jeu=jeu)
         footer = calls.callback.json["data"]["embeds"][0]["footer"]["text"]
         assert label in footer, footer
+
+
+#: What a Colors player asks mid-match (#27 §4), French and English, and the entry that answers it.
+COLORS_QUESTIONS = {
+    "puis-je répondre à un sort adverse": "colors.decision.stack",
+    "pourquoi le jeu est en pause": "colors.decision.stack",
+    "dans quel ordre se résout la pile": "colors.stack",
+    "why is the game paused": "colors.decision.stack",
+    "in what order does the stack resolve": "colors.stack.resolution",
+    "payer un sort avec des points de vie": "colors.blood-pact",
+    "mon magicien peut-il payer le pacte de sang": "colors.blood-pact",
+    "pay a spell with life points": "colors.blood-pact",
+    "à quelle distance est-on engagé": "colors.engagement",
+    "une créature engagée peut-elle tirer": "colors.engagement",
+    "can an engaged creature shoot": "colors.engagement",
+    "se désengager": "colors.disengage",
+    "que se passe-t-il quand je me désengage": "colors.disengage",
+    "what happens when I disengage": "colors.disengage",
+    "mes créatures bloquent-elles la ligne de vue": "colors.decision.sight-cover",
+    "do creatures block line of sight": "colors.los.blocked",
+}
+
+
+async def test_a_colors_player_gets_colors_answers_inside_and_outside_the_match_thread(table: Table) -> None:
+    """#27: mid-match questions on the stack, the Blood Pact, engagement, disengaging and line of sight
+    get Colors' entry first without naming the game: in the match thread, and outside it for a player
+    whose matches in progress are Colors ones; a question naming another game, or asked by someone
+    playing nothing, is searched across every game."""
+    await table.slash("Alice", "partie", "nouvelle", jeu="colors")
+    live = table.live_matches()[-1]
+    thread = table.thread_of(live)
+    await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+    await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+
+    async def answer(who: str, question: str, channel: object = None) -> str:
+        calls = await table.slash(who, "regle", channel=channel, question=question)
+        return calls.callback.json["data"]["embeds"][0]["title"]
+
+    for question, expected in COLORS_QUESTIONS.items():
+        title = by_id()[expected].title.fr
+        assert await answer("Bob", question, thread) == title, question
+        assert await answer("Alice", question) == title, question  # outside the thread
+    assert await answer("Alice", "désengagement warcry") == by_id()["warcry.rules.disengage"].title.fr
+    anyone = default_index().search("se désengager", limit=1)[0].entry
+    assert anyone.game != "colors" and await answer("Eve", "se désengager") == anyone.title.fr

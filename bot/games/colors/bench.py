@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.ai import table_figures
+from bot.ai import RandomAgent, table_figures
+from bot.ai.arena import play
 from bot.ai.table_figures import pct
 from bot.engine import Ask, Rng
 from bot.i18n.catalog import catalog
@@ -20,6 +21,25 @@ from .game import COLORS
 
 def ai_vs_random(games: int) -> dict[str, Any]:
     return table_figures.ai_vs_random(COLORS, games, "round")
+
+
+def pauses(games: int) -> dict[str, Any]:
+    """Pauses for instants per match, and pauses put to the random player (the person at the table),
+    over `games` seeded games of the AI against a random player, seats alternating (#27)."""
+    opened = asked = 0
+    for seed in range(1, games + 1):
+        me = seed % 2
+        agents = (COLORS.agent(), RandomAgent()) if me == 0 else (RandomAgent(), COLORS.agent())
+        before: list[Any] = [None]
+
+        def count(state: Any, me: int = me, before: list[Any] = before) -> None:
+            nonlocal opened, asked
+            opened += state.window is not None and before[0] is None
+            asked += bool(state.stack) and state.stack[-1].kind == "respond" and state.stack[-1].seats[0] == 1 - me
+            before[0] = state.window
+
+        play(COLORS, agents, seed, invariant=count)
+    return {"games": games, "pauses_per_match": round(opened / games, 2), "person_answers": round(asked / games, 2)}
 
 
 def _positions(seed: int, every: int = 3) -> list[Any]:
@@ -63,6 +83,7 @@ def figures(games: int) -> dict[str, Any]:
     catalog().add(COLORS.catalog)  # the game is not registered: its strings for the renders
     return {
         "ai_vs_random": ai_vs_random(games),
+        "pauses": pauses(min(games, 20)),
         "suggest_moves": suggest_times(),
         "sight_checks_per_s": sight_checks_per_second(),
     }

@@ -25,7 +25,7 @@ BASE_DIAMETER = {1: 250, 2: 400, 3: 600, 4: 800}
 
 SpellType = Literal["creature", "ephemeral", "instant", "permanent", "artifact"]
 Stat = Literal["move", "defense", "melee", "ranged"]
-EFFECT_KINDS = ("damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter")
+EFFECT_KINDS = ("damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw")
 TRIGGERS = (
     "enemy_ends_move_near_wizard",
     "ally_attacked",
@@ -33,7 +33,10 @@ TRIGGERS = (
     "enemy_ends_move_near_ally",
     "enemy_disengages",
     "enemy_casts",
+    "ally_ends_move",  # since rules version 3: your own creature ends its move (D-COL-35)
 )
+#: The rules version that added the codex cards of `Wizard.codex_added` (D-COL-35).
+CODEX_ADDED_IN = 3
 
 
 class Profile(BaseModel):
@@ -65,7 +68,8 @@ class Boost(BaseModel):
 
 class Effect(BaseModel):
     model_config = ConfigDict(frozen=True)
-    kind: Literal["damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter"]
+    #: withdraw: the creature the enemy's spell aims at steps `amount` inches straight away from its caster.
+    kind: Literal["damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw"]
     amount: int = 0
     stat: Stat | None = None
     area: int = 0  # inches around the target (0: the target only)
@@ -115,6 +119,8 @@ class Wizard(BaseModel):
     flux: int  # Flux de base, and the mana it may keep at the End phase (D-COL-01)
     codex: tuple[str, ...]
     schools: tuple[str, ...]
+    #: Codex cards a match holds from rules version 3 on (`CODEX_ADDED_IN`): one begun before keeps its codex.
+    codex_added: tuple[str, ...] = ()
 
 
 TerrainKind = Literal["forest", "ruins", "rock"]
@@ -232,7 +238,7 @@ def _load() -> tuple[dict[str, Card], dict[str, Wizard], dict[str, Scenario]]:
         kind="scenario",
     )
     for wizard in wizards.values():
-        for card in wizard.codex:
+        for card in (*wizard.codex, *wizard.codex_added):
             if card not in cards:
                 problems.append(f"wizards.yaml: {wizard.id}: unknown codex card {card!r}")
         for school in wizard.schools:
@@ -252,8 +258,10 @@ def grimoire_of(wizard: Wizard, cards: dict[str, Card]) -> list[str]:
     return [c.id for c in cards.values() if c.school in wizard.schools for _ in range(COPIES)]
 
 
-def codex_of(wizard: Wizard) -> list[str]:
-    return [card for card in wizard.codex for _ in range(COPIES)]
+def codex_of(wizard: Wizard, rules: int = CODEX_ADDED_IN) -> list[str]:
+    """The codex cards a match under rules version `rules` holds, each twice."""
+    cards = (*wizard.codex, *wizard.codex_added) if rules >= CODEX_ADDED_IN else wizard.codex
+    return [card for card in cards for _ in range(COPIES)]
 
 
 def _activation() -> dict[str, ActivationCard]:

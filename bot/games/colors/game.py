@@ -25,7 +25,7 @@ from bot.table.game import TableGame, TableRules
 from . import resolve, rules
 from .actions import ColorsAction
 from .ai import ColorsAgent
-from .content import CARDS, WIZARDS, Card
+from .content import CARDS, CODEX_ADDED_IN, WIZARDS, Card, codex_of
 from .hidden import SPEC
 from .state import ColorsState
 from .suggest import describe, preview, suggestions
@@ -38,7 +38,9 @@ DEFAULT_SCENARIO = "pierres_de_mana"
 class ColorsGame(TableGame[ColorsState, ColorsView]):
     key = "colors"
     #: 2: a pause for instants asks only a seat one of whose instants could answer (D-COL-31, #27).
-    rules_version = 2
+    #: 3: a paused spell or shot resumes only if still in range and sight (D-COL-18), and the codex
+    #: holds the cards of `Wizard.codex_added` (D-COL-35).
+    rules_version = 3
     state_type = ColorsState
     action_type = ColorsAction
     hidden = SPEC
@@ -108,10 +110,21 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         return Transition(state=state, events=tuple(ev), sealed=sealed)
 
     def at_rules(self, state: ColorsState, version: int) -> ColorsState:
-        """Version 1: the pause for instants before D-COL-31 was revised (legacy.py)."""
-        if version not in (1, self.rules_version):
+        """Version 1: the pause for instants before D-COL-31 was revised (legacy.py); before version 3,
+        the codex without the cards version 3 added (the set-up deals them: they leave the hands)."""
+        if version not in (1, 2, self.rules_version):
             return super().at_rules(state, version)
-        return state.model_copy(update={"rules": version})
+        state = state.model_copy(update={"rules": version})
+        if version >= CODEX_ADDED_IN:
+            return state
+        sides = []
+        for side in state.sides:
+            hand = list(side.hand)
+            for card in codex_of(WIZARDS[side.wizard]):
+                if card in WIZARDS[side.wizard].codex_added and card in hand:
+                    hand.remove(card)
+            sides.append(side.model_copy(update={"hand": tuple(hand)}))
+        return state.model_copy(update={"sides": (sides[0], sides[1])})
 
     def load_state(self, data: dict[str, Any]) -> ColorsState:
         """A snapshot saved before the rules version was recorded in the state is of version 1."""

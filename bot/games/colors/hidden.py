@@ -76,7 +76,7 @@ def _pool(state: ColorsState, owner: Seat | None) -> Sequence[str]:
     if owner is None:
         return sorted(ACTIVATION)
     wizard = WIZARDS[state.sides[owner].wizard]
-    return sorted(grimoire_of(wizard, CARDS) + codex_of(wizard))
+    return sorted(grimoire_of(wizard, CARDS) + codex_of(wizard, state.rules))
 
 
 SPEC: Hidden[ColorsState] = Hidden(

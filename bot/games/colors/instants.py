@@ -46,6 +46,12 @@ def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool
         wizard = state.wizard_of(seat)
         reach = (card.range or 0) * board.INCH
         return mover is not None and wizard is not None and within(board.base(wizard), board.base(mover), reach)
+    if card.effect is not None and card.effect.kind == "heal":  # a creature that has lost PV (D-COL-35)
+        healed = state.figure(aimed(window, card.id) or "")
+        return healed is not None and healed.pv < board.profile(healed).pv
+    if card.effect is not None and card.effect.kind == "withdraw":  # the enemy's spell aims at your creature
+        aimed_at = state.figure(aimed(window, card.id) or "")
+        return aimed_at is not None and aimed_at.owner == seat
     counter = card.effect is not None and card.effect.kind == "counter"
     if counter and trigger in ("enemy_casts", "enemy_disengages"):  # a spell it can cancel, not cancelled yet
         paused = window.resume.get("cast")
@@ -59,7 +65,7 @@ def unseen(state: ColorsState, seat: int) -> Counter[str]:
     every copy in a public place (discard, exile, permanents, the table, the stack of instants)."""
     side = state.sides[seat]
     wizard = WIZARDS[side.wizard]
-    pool = Counter(grimoire_of(wizard, CARDS) + codex_of(wizard))
+    pool = Counter(grimoire_of(wizard, CARDS) + codex_of(wizard, state.rules))
     seen = Counter(side.discard) + Counter(side.exile) + Counter(side.permanents)
     for f in state.figures:
         if f.owner == seat:
@@ -77,7 +83,7 @@ def standing(state: ColorsState, seat: int, window: Window) -> str | None:
     if state.rules < 2:  # version 1 asked on the pool alone and said nothing of those it did not ask
         return "ask" if legacy.might_respond(state, seat, window) else None
     wizard = WIZARDS[state.sides[seat].wizard]
-    cards = sorted(set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard)))
+    cards = sorted(set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard, state.rules)))
     triggered = [CARDS[c] for c in cards if CARDS[c].type == "instant" and condition(state, seat, CARDS[c], window)]
     if not triggered:
         return None
@@ -158,7 +164,7 @@ def open_window(
         from .resolve import resume_paused  # resolve.py opens the windows: the paused action goes on there
 
         return resume_paused(state, resume, False, rng, ev)
-    ev.append(public("window", seats=list(asking)))
+    ev.append(public("window", seats=list(asking), n=len(asking)))
     return state.model_copy(
         update={
             "window": window.model_copy(update={"asking": asking}),
@@ -229,6 +235,12 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
         return state
     if effect.kind == "damage":
         return wound(state, target.id, effect.amount, ev, by=seat)
+    if effect.kind == "heal":
+        healed = min(board.profile(target).pv, target.pv + effect.amount) - target.pv
+        ev.append(public("healed", figure=target.id, who=named(target), n=healed))
+        return figure_with(state, target.id, pv=target.pv + healed)
+    if effect.kind == "withdraw":
+        return _withdraw(state, target, window, card.id, effect.amount, ev)
     if effect.kind == "buff" and effect.stat is not None:
         ev.append(
             public(
@@ -243,16 +255,39 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
     return state
 
 
+def _withdraw(state: ColorsState, target: Figure, window: Window, card: str, inches: int, ev: Events) -> ColorsState:
+    """Glissement: the creature steps `inches` straight away from the paused spell's caster, as far as
+    the table lets it (terrain, other bases); where it stops is not a choice (the card says where)."""
+    caster = state.figure((window.resume.get("cast") or {}).get("caster", ""))
+    if caster is None or caster.centre == target.centre:
+        ev.append(public("fizzles", card=card_text(card)))
+        return state
+    dx, dy = target.centre[0] - caster.centre[0], target.centre[1] - caster.centre[1]
+    norm = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    reach = inches * board.INCH
+    goal = (round(target.centre[0] + dx / norm * reach), round(target.centre[1] + dy / norm * reach))
+    others = [board.base(o) for o in state.figures if o.id != target.id]
+    end = board.table(state.scenario).furthest_toward(board.base(target), goal, others, reach)
+    d = board.table(state.scenario).path_cost([target.centre, end])
+    ev.append(public("withdraws", figure=target.id, who=named(target), d=d, cell=board.MEASURE.cell_of(end)))
+    state = figure_with(state, target.id, x=end[0], y=end[1])
+    return state.model_copy(update={"last": (target.id,), "last_path": (target.centre, end)})
+
+
 def target_for(state: ColorsState, card: str) -> str | None:
     """An instant's target in the open window (see `aimed`)."""
     return aimed(state.window, card)
 
 
 def aimed(window: Window | None, card: str) -> str | None:
-    """An instant's target: the creature its trigger is about (the attacked one for Peau de roche)."""
+    """An instant's target: the creature its trigger is about (the attacked one for Peau de roche, the
+    attacker for Retour de flamme's wound, the creature the enemy's spell aims at for Glissement)."""
     effect = CARDS[card].effect
     if window is None or effect is None or effect.kind == "counter":
         return None
+    if effect.kind == "withdraw":
+        paused = window.resume.get("cast") or {}
+        return paused.get("target")
     if CARDS[card].trigger == "ally_attacked":
-        return window.target
+        return window.subject if effect.kind == "damage" else window.target
     return window.subject

@@ -20,6 +20,7 @@ EVENT_OF = {
     "ally_attacked": "attack",
     "enemy_disengages": "disengage",
     "enemy_casts": "cast",
+    "ally_ends_move": "move_end",  # version 3's cards only
 }
 NEAR_ALLY = 3  # inches: Éboulis answers an enemy that ends its move this close to one of your creatures
 
@@ -28,7 +29,7 @@ def condition(state: ColorsState, seat: int, trigger: str, window: Window) -> bo
     """Whether `trigger` is met for `seat` by the window's event, as version 1 read it."""
     if EVENT_OF.get(trigger) != window.event:
         return False
-    if trigger == "ally_attacks":
+    if trigger in ("ally_attacks", "ally_ends_move"):
         return window.actor == seat
     if trigger == "ally_attacked":
         target = state.figure(window.target or "")
@@ -50,7 +51,7 @@ def might_respond(state: ColorsState, seat: int, window: Window) -> bool:
     wizard = WIZARDS[state.sides[seat].wizard]
     costs = [
         CARDS[c].cost
-        for c in set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard))
+        for c in set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard, 1))
         if CARDS[c].type == "instant" and condition(state, seat, CARDS[c].trigger or "", window)
     ]
     if not costs:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import PHASE, REVEAL, Decision, Event, RandomSource, decision, private, public, shuffled
+from bot.engine import PHASE, REVEAL, Decision, Event, IllegalAction, RandomSource, decision, private, public, shuffled
 from bot.table.geometry import Base, overlaps, within
 
 from . import board, instants, monsters
@@ -269,6 +269,9 @@ def resume_paused(
         if countered:  # the countered spell is exiled (« Exiler un sort »)
             state = side_with(state, seat, exile=(*state.sides[seat].exile, action.card))
             ev.append(public("exiled", seat=seat, card=card_text(action.card)))
+        elif state.rules >= 3 and not _still_castable(state, seat, action):  # D-COL-18, since version 3
+            ev.append(public("fizzles", card=card_text(action.card)))
+            state = side_with(state, seat, discard=(*state.sides[seat].discard, action.card))
         else:
             state = cast_effect(state, seat, action, rng, ev)
         return _next_turn(state, rng, ev)
@@ -276,6 +279,9 @@ def resume_paused(
         fig, target = state.figure(resume["figure"]), state.figure(resume["target"])
         ranged = bool(resume["ranged"])
         still = fig is not None and target is not None and (ranged or board.reach(state, fig, target))
+        if still and ranged and state.rules >= 3:  # the shot still needs its sight, and no engagement
+            assert fig is not None and target is not None
+            still = board.sees(state, fig, target) and not board.engaged_with(state, fig)
         if not still:
             ev.append(public("attack_fizzles", figure=resume["figure"]))
             return _after_step(state, rng, ev)
@@ -284,6 +290,24 @@ def resume_paused(
     if kind == "disengage":
         return _continue(state, rng, ev)
     return _after_step(state, rng, ev)
+
+
+def _still_castable(state: ColorsState, seat: int, action: Cast) -> bool:
+    """A paused spell resumes only if its caster is still there and its target still within its range
+    and sight (« il peut arriver que l'action ne soit plus possible »); a target that died is the
+    spell's own fizzle (`cast_effect`)."""
+    from .rules import check_target  # rules.py reads the instants, which resume through here
+
+    caster = state.figure(action.caster)
+    if caster is None:
+        return False
+    if action.target is not None and state.figure(action.target) is None:
+        return True  # cast_effect says it fizzles and where its card goes
+    try:
+        check_target(state, seat, caster, CARDS[action.card], action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _move(state: ColorsState, fig: Figure, path: tuple[tuple[int, int], ...], ev: Events) -> ColorsState:

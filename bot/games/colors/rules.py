@@ -185,10 +185,10 @@ def check_cast(state: ColorsState, seat: int, action: Cast, *, instant: bool = F
         raise refuse("pact_over", "pact")
     if side.mana + pact < cost:
         raise refuse("no_mana", "cost", cost=cost, mana=side.mana)
-    _check_target(state, seat, caster, card, action)
+    check_target(state, seat, caster, card, action)
 
 
-def _check_target(state: ColorsState, seat: int, caster: Figure, card: Card, action: Cast) -> None:
+def check_target(state: ColorsState, seat: int, caster: Figure, card: Card, action: Cast) -> None:
     reach = (card.range or 0) * INCH
     if card.type == "creature" or (card.effect is not None and card.effect.kind == "summon"):
         if action.at is None:
@@ -207,7 +207,7 @@ def _check_target(state: ColorsState, seat: int, caster: Figure, card: Card, act
     target = state.figure(action.target or "")
     if target is None:
         raise refuse("needs_target", "cast")
-    friendly = effect.kind in ("heal", "equip") or (effect.kind == "buff" and effect.amount > 0)
+    friendly = effect.kind in ("heal", "equip", "withdraw") or (effect.kind == "buff" and effect.amount > 0)
     if friendly and target.owner != seat:
         raise refuse("target_ally", "cast")
     if not friendly and target.owner == seat:

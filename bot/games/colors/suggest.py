@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.table.geometry import within
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import INCH, Point
 
@@ -40,14 +41,35 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
         describe=lambda action: describe(state, seat, action),
         piece=lambda action: getattr(action, "figure", None) or getattr(action, "card", None),
         previewed=lambda action: (
-            isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _kills(state, action))
+            isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _warns(state, seat, action))
         ),
         because="colors.action.because",
     )
 
 
-def _kills(state: ColorsState, action: Cast) -> bool:
-    return any((f := state.figure(fid)) is not None and n >= f.pv for fid, n in action.pact)
+def harm(state: ColorsState, seat: int, action: Cast) -> list[tuple[Figure, int]]:
+    """What a cast would wound, as it resolves if nobody answers: the Blood Pact first, then the spell's
+    wounds on its target and everything within its area, the caster's own side included. (figure,
+    wounds), each at most its PV; the wizards first, the caster's own first."""
+    wounds: dict[str, int] = {}
+    for fid, n in action.pact:
+        wounds[fid] = wounds.get(fid, 0) + n
+    effect = CARDS[action.card].effect
+    target = state.figure(action.target or "")
+    alive = target is not None and wounds.get(target.id, 0) < target.pv
+    if effect is not None and effect.kind == "damage" and target is not None and alive:
+        reach = effect.area * INCH
+        for f in state.figures:
+            if f.id == target.id or (effect.area and within(board.base(f), board.base(target), reach)):
+                wounds[f.id] = wounds.get(f.id, 0) + effect.amount
+    hit = [(f, min(f.pv, wounds[f.id])) for f in state.figures if wounds.get(f.id, 0) > 0]
+    return sorted(hit, key=lambda h: (not h[0].wizard, h[0].owner != seat, h[0].id))
+
+
+def _warns(state: ColorsState, seat: int, action: Cast) -> bool:
+    """A cast asks for Confirm when it would kill one of the caster's own creatures or wound its wizard
+    (D-COL-15, D-COL-33)."""
+    return any(f.owner == seat and (n >= f.pv or f.wizard) for f, n in harm(state, seat, action))
 
 
 # -- creatures -------------------------------------------------------------------------------------
@@ -190,12 +212,15 @@ def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> lis
     summon = card.type == "creature" or (effect is not None and effect.kind == "summon")
     if summon:
         spots: list[tuple[str | None, Point | None]] = []
+        cells: set[str] = set()  # one spot per cell: a menu names a spot by its cell
         reach = (card.range or 0) * INCH
         for goal in [o.point() for o in SCENARIOS[state.scenario].objectives] + [
             e.centre for e in state.figures if e.owner != seat
         ]:
             spot = _toward(caster.centre, goal, reach)
-            spots.append((None, spot))
+            if board.MEASURE.cell_of(spot) not in cells:
+                cells.add(board.MEASURE.cell_of(spot))
+                spots.append((None, spot))
         return spots[:4]
     if effect is not None and effect.kind in ("draw", "aura"):
         return [(None, None)]
@@ -279,20 +304,7 @@ def describe(state: ColorsState, seat: int, action: Any) -> Text:
         )
         return txt(key, figure=_fig_name(state, action.figure), cell=board.MEASURE.cell_of(end))
     if isinstance(action, Cast):
-        card = CARDS[action.card]
-        where: Text | str = ""
-        if action.target:
-            where = _fig_name(state, action.target)
-        elif action.at:
-            where = board.MEASURE.cell_of(action.at)
-        return txt(
-            "colors.action.cast",
-            card=txt(f"colors.card.{card.id}"),
-            target=where,
-            cost=rules.cost_after_discard(card, action.discard),
-            pact=sum(n for _, n in action.pact),
-            discard=txt(f"colors.card.{action.discard}") if action.discard else "",
-        )
+        return _cast_label(state, action)
     return txt("colors.action.unknown")
 
 
@@ -313,11 +325,57 @@ def preview(state: ColorsState, seat: int, action: Any) -> Preview | None:
         for o in board.engaged_with(moved_state, moved):
             lines.append(txt("colors.preview.engages", figure=_fig_name(state, o.id)))
         return Preview(lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": fig.id})
-    if isinstance(action, Cast) and _kills(state, action):
-        kills = tuple(
-            txt("colors.preview.pact_kills", figure=_fig_name(state, fid))
-            for fid, n in action.pact
-            if (f := state.figure(fid)) is not None and n >= f.pv
-        )
-        return Preview(lines=kills, overlay={})
+    if isinstance(action, Cast):
+        return Preview(lines=tuple(_harm_line(state, seat, f, n) for f, n in harm(state, seat, action)), overlay={})
     return None
+
+
+def _cast_label(state: ColorsState, action: Cast) -> Text:
+    """« Lancer Loup de cendre en G13 — 1 mana et 2 PV de Braise (A0) »: where, by whom when not the
+    wizard, and what pays (mana, each creature's life, the discarded card), so no two casts read alike."""
+    card = CARDS[action.card]
+    caster = state.figure(action.caster)
+    by = txt("colors.action.cast_by", figure=_fig_name(state, action.caster)) if caster and not caster.wizard else ""
+    pay = _payment_text(state, action)
+    if action.target:
+        return txt(
+            "colors.action.cast_on",
+            card=txt(f"colors.card.{card.id}"),
+            target=_fig_name(state, action.target),
+            by=by,
+            pay=pay,
+        )
+    if action.at:
+        return txt(
+            "colors.action.cast_at",
+            card=txt(f"colors.card.{card.id}"),
+            cell=board.MEASURE.cell_of(action.at),
+            by=by,
+            pay=pay,
+        )
+    return txt("colors.action.cast", card=txt(f"colors.card.{card.id}"), by=by, pay=pay)
+
+
+def _payment_text(state: ColorsState, action: Cast) -> Text:
+    """The mana, then each Blood Pact wound by creature, then the discarded card, as a list."""
+    cost = rules.cost_after_discard(CARDS[action.card], action.discard)
+    mana = cost - sum(n for _, n in action.pact)
+    parts: list[Text] = [txt("colors.pay.mana", n=mana)] if mana > 0 else []
+    parts += [txt("colors.pay.pact", n=n, figure=_fig_name(state, fid)) for fid, n in action.pact]
+    if action.discard:
+        parts.append(txt("colors.pay.discard", card=txt(f"colors.card.{action.discard}")))
+    text = parts[-1]
+    for i, part in enumerate(reversed(parts[:-1])):
+        text = txt("colors.pay.and" if i == 0 else "colors.pay.comma", a=part, b=text)
+    return text
+
+
+def _harm_line(state: ColorsState, seat: int, fig: Figure, n: int) -> Text:
+    name = _fig_name(state, fig.id)
+    if n >= fig.pv and fig.wizard:
+        return txt(
+            "colors.preview.wizard_dies" if fig.owner == seat else "colors.preview.enemy_wizard_dies", figure=name
+        )
+    if n >= fig.pv:
+        return txt("colors.preview.dies", figure=name, n=n)
+    return txt("colors.preview.wounded", figure=name, n=n, pv=fig.pv - n)

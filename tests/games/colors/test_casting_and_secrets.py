@@ -61,7 +61,12 @@ def test_a_pact_that_kills_is_previewed_for_confirmation() -> None:
     state = make(figures, hands=(["trait_feu"], []), mana=(0, 0))
     action = Cast(card="trait_feu", caster="A0", target="B1", pact=(("A1", 1), ("A2", 1)))
     preview = COLORS.preview(state, 0, action)
-    assert preview is not None and len(preview.lines) == 2
+    assert preview is not None
+    assert [(line.key, line.params["figure"].params["id"]) for line in preview.lines] == [
+        ("colors.preview.dies", "A1"),
+        ("colors.preview.dies", "A2"),
+        ("colors.preview.wounded", "B1"),  # and the bolt's wound on the orc (D-COL-33)
+    ]
     after = act(state, 0, action)
     assert after.figure("A1") is None and "gobelin" in after.sides[0].discard
 

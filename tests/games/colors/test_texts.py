@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from bot.ai import RandomAgent, arena
-from bot.engine import ANY, REVEAL, Rng, SeatSpec, Text, register
+from bot.engine import ANY, REVEAL, Ask, Rng, SeatSpec, Text, register
 from bot.games.colors import GAME
 from bot.games.colors.game import COLORS
 from bot.i18n.catalog import localize
@@ -89,3 +89,76 @@ def test_every_refusal_points_to_an_existing_rules_entry() -> None:
         re.findall(r'refuse\(\s*f?"[^"]*",\s*"(\w+)"', Path("bot/games/colors/rules.py").read_text(encoding="utf-8"))
     )
     assert used and used <= set(RULES)
+
+
+def _labels(state, seat: int, loc: str) -> list[str]:  # type: ignore[no-untyped-def]
+    names = {0: "Alice", 1: "Bob"}
+    return [localize(c.label, loc, names.get) for c in COLORS.suggest(state, seat, Ask())]
+
+
+@pytest.mark.usefixtures("registered")
+def test_every_cast_label_says_what_pays_and_no_two_labels_of_a_menu_read_alike() -> None:
+    """#27: « Lancer Loup de cendre G13 (3 mana) » stood twice in one menu, once paid by the wizard's life
+    and once by another creature's. A label names the mana, each creature's life and the discarded card."""
+    from bot.games.colors.actions import Cast
+
+    from .helpers import fig, make
+
+    figures = [fig("A0", "braise", 0, 2, 2), fig("A1", "orc", 0, 4, 2), fig("B0", "roc", 1, 22, 22)]
+    state = make(figures, hands=(["loup_cendre"], []), mana=(1, 0))
+    menu = [c for c in COLORS.suggest(state, 0, Ask()) if isinstance(c.action, Cast)]
+    fr = {c.action.pact: localize(c.label, "fr") for c in menu}
+    assert fr[(("A0", 2),)].endswith("— 1 mana et 2 PV de Braise (A0)")
+    assert fr[(("A1", 2),)].endswith("— 1 mana et 2 PV d'Orc (A1)")
+    assert localize(next(c for c in menu if c.action.pact == (("A0", 2),)).label, "en").endswith(
+        "— 1 mana and 2 HP from Ember (A0)"
+    )
+    steps: list = []
+    for seed in (3, 4):
+        arena.play(COLORS, (COLORS.agent(), RandomAgent()), seed, invariant=steps.append)
+    menus = 0
+    for step in steps[::2]:
+        for seat in COLORS.to_act(step):
+            for loc in ("fr", "en"):
+                labels = _labels(step, seat, loc)
+                assert len(labels) == len(set(labels)), sorted(x for x in labels if labels.count(x) > 1)
+                menus += 1
+    assert menus > 50
+
+
+def test_a_spell_that_kills_its_own_wizard_says_so_first() -> None:
+    """#27: Roc's own Séisme (everything within 3") killed Roc, and the preview spoke only of the pact.
+    The preview names everything the cast kills or wounds, the wizard first, and asks for Confirm."""
+    from bot.games.colors.actions import Cast
+
+    from .helpers import fig, make
+
+    figures = [fig("A0", "braise", 0, 2, 2), fig("A1", "orc", 0, 12, 10), fig("B0", "roc", 1, 10, 10, pv=1)]
+    state = make(figures, hands=([], ["seisme"]), mana=(0, 4), turn=1)
+    cast = Cast(card="seisme", caster="B0", target="A1")
+    choice = next(c for c in COLORS.suggest(state, 1, ANY) if c.action == cast)
+    preview = COLORS.preview(state, 1, cast)
+    assert choice.preview and preview is not None
+    lines = [localize(line, "fr") for line in preview.lines]
+    assert lines == [
+        "Attention : Roc (B0), votre magicien, meurt : vous perdez la partie.",
+        "Orc (A1) subit 1 blessure (2 PV restants).",
+    ]
+
+
+def test_victory_points_and_hit_points_have_a_word_each_and_lines_agree() -> None:
+    """#27: « PV » meant victory points in the header and hit points on each creature, English showed
+    "(6 PV)", « Pause : alice peuvent répondre », and move lines read "(6)" with no unit."""
+    from pathlib import Path
+
+    folder = Path("bot/games/colors/i18n")
+    fr = yaml.safe_load((folder / "fr.yaml").read_text(encoding="utf-8"))
+    en = yaml.safe_load((folder / "en.yaml").read_text(encoding="utf-8"))
+    assert not [k for k, v in en.items() if "PV" in v]
+    assert not [k for k, v in fr.items() if "PV" in v and ("{vp" in v or k == "colors.ui.vp")]
+    window = Text(key="colors.event.window", params={"seats": [0], "n": 1})
+    assert localize(window, "fr", {0: "alice"}.get) == "Pause : alice peut répondre par un sort instantané."
+    window = Text(key="colors.event.window", params={"seats": [0, 1], "n": 2})
+    assert localize(window, "fr", {0: "alice", 1: "bob"}.get).startswith("Pause : alice et bob peuvent répondre")
+    moved = Text(key="colors.event.moved", params={"who": "Orc (A1)", "cell": "C7", "d": 6 * 254})
+    assert localize(moved, "fr").endswith('(6").') and localize(moved, "en").endswith('(6").')
