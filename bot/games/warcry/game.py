@@ -30,6 +30,8 @@ LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"
 
 class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
+    #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01).
+    rules_version = 2
     hidden = SPEC
     state_type = WarState
     action_type = WarAction
@@ -117,6 +119,16 @@ class WarcryGame(TableGame[WarState, WarView]):
             options.get("victory", "bornes"),
         )
         return Transition(state=state, events=())
+
+    def at_rules(self, state: WarState, version: int) -> WarState:
+        """Version 1: a group's excess moved after each roll while the solo warband's groups were built."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> WarState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:

@@ -99,7 +99,7 @@ def _seeds(state: WarState, action: Seeds, ev: Events, rng: RandomSource) -> War
         (f for f in state.fighters if f.owner == 1 and f.id not in action.line),
         key=lambda f: (-f.p.points, f.order),
     )
-    built = groups.build(action.line, [f.id for f in others], rng)
+    built = groups.build(action.line, [f.id for f in others], rng, each_roll=state.rules < 2)
     ev.append(public("seeds", line=[named(_f(state, fid)) for fid in action.line]))
     for fid, face, outcome in built.rolls:
         if fid == "tie":

@@ -59,11 +59,67 @@ def test_item_2_each_other_fighter_rolls_for_its_group(face: int) -> None:
 
 
 def test_item_3_a_group_over_half_the_warband_gives_its_excess_to_the_smallest() -> None:
-    """Seven fighters: no group may hold more than three (D-WAR-01: settled after each roll)."""
-    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 4, 1))
-    sizes = sorted(len(m) for m in built.groups.values())
-    assert max(sizes) <= 3 and sum(sizes) == 7
-    assert any(outcome.startswith("overflow:") for _, _, outcome in built.rolls)
+    """« Si un groupe contient plus de la moitié des combattants de la bande, l'excédant est affecté au
+    groupe avec le moins de combattants (tirez au dé en cas d'égalité). Lorsque toutes les figurines sont
+    affectées, … » (D-WAR-01): the excess is moved once every fighter is rolled for, so a 5–6 rolled
+    while the left group is over half still sees the middle and right groups tied at one."""
+    # seven fighters, at most three a group; d, e, f roll 1 (left holds four), g rolls 5: middle and
+    # right tie at one, the die (2) picks the middle; then the left gives f, its last, to the right
+    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 5, 2))
+    assert built.rolls == [
+        ("d", 1, "left"),
+        ("e", 1, "left"),
+        ("f", 1, "left"),
+        ("tie", 2, "middle"),
+        ("g", 5, "middle"),
+        ("f", 0, "overflow:right"),
+    ]
+    assert built.groups == {"shield": ["a", "d", "e"], "dagger": ["b", "g"], "hammer": ["c", "f"]}
+
+
+@pytest.mark.parametrize(("die", "where"), [(1, "middle"), (3, "middle"), (4, "right"), (6, "right")])
+def test_item_3_the_excess_goes_to_the_smallest_group_a_tie_rolled(die: int, where: str) -> None:
+    """« (tirez au dé en cas d'égalité) »: six fighters, the left holds four; the middle and right tie
+    at one, a die among the two (1–3 the further left, 4–6 the further right, D-WAR-02)."""
+    built = groups.build(["a", "b", "c"], ["d", "e", "f"], faces(1, 1, 1, die))
+    assert built.rolls[-2:] == [("tie", die, where), ("f", 0, f"overflow:{where}")]
+    assert built.groups["shield"] == ["a", "d", "e"]
+    assert "f" in (built.groups["dagger"] if where == "middle" else built.groups["hammer"])
+
+
+def test_item_3_under_rules_version_1_the_excess_moved_after_each_roll() -> None:
+    """A battle begun under version 1 builds its groups as it did: f over half moves at once, so g's 5
+    finds the right group alone the smallest."""
+    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 2, 5, 6), each_roll=True)
+    assert built.rolls[2:] == [
+        ("f", 1, "left"),
+        ("tie", 2, "middle"),
+        ("f", 0, "overflow:middle"),
+        ("g", 5, "right"),
+    ]
+
+
+def test_a_battle_keeps_the_group_reading_it_began_under() -> None:
+    """The set-up state is of version 2; a snapshot without the field loads as version 1, and
+    `at_rules(…, 1)` makes the seeds roll as version 1 did (its logged dice replay the same groups)."""
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    state = WARCRY.setup(seats, {"difficulty": "difficile"}, faces()).state
+    assert state.rules == WARCRY.rules_version == 2
+    assert WARCRY.load_state({k: v for k, v in WARCRY.dump_state(state).items() if k != "rules"}).rules == 1
+    from bot.games.warcry import procedure
+
+    state, _ = resolve.apply(state, 0, procedure.split(state, 0), faces())
+    line = procedure.seeds(state)
+    rolls = [1, 2] * 20  # 1 and 2 both go left; a tie die of 1 or 2 picks the first of two
+    order = {}
+    for version in (1, 2):
+        _, events = resolve.apply(WARCRY.at_rules(state, version), 0, line, faces(*rolls))
+        order[version] = [e.kind for e in events if e.kind in ("group_roll", "group_overflow")]
+    # every other fighter goes left: version 1 moves each one past half at once, version 2 once all rolled
+    assert order[1][-2:] == ["group_roll", "group_overflow"] and order[1].count("group_overflow") >= 2
+    first = order[2].index("group_overflow")
+    assert set(order[2][:first]) == {"group_roll"} and set(order[2][first:]) == {"group_overflow"}
+    assert order[1].count("group_overflow") == order[2].count("group_overflow")
 
 
 def test_item_4_the_biggest_group_is_the_shield_the_left_one_the_dagger_the_right_one_the_hammer() -> None:
