@@ -35,7 +35,7 @@ async def test_alice_plays_a_solo_battle_and_every_choice_of_the_procedure_is_ex
         public = "\n".join(m["content"] or "" for m in table.fd.messages(thread, include_ephemeral=False))
         for step in ("B :", "C6 :", "C4 :"):
             assert f"🤖 {step}" in public, step
-        assert "warcry.why" not in public and "c6_approach" not in public  # no internal reference shown
+        assert "warcry.why" not in public and "c6_full" not in public  # no internal reference shown
         thread_ids = {c for m in table.fd.messages(thread, include_ephemeral=False) for c in custom_ids(m)}
         assert not any(c.startswith("tv:hand:") for c in thread_ids)  # nothing private: no hand button
         state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)

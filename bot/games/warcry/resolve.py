@@ -117,7 +117,7 @@ def _seeds(state: WarState, action: Seeds, ev: Events, rng: RandomSource) -> War
     priority = dice.roll_off(rng)
     order = tuple((s, g) for g in GROUPS for s in (priority, 1 - priority))
     ev.append(public("priority", seat=priority))
-    ev.append(public(PHASE, round=0, phase={"key": "warcry.phase.deploy", "params": {}}))
+    ev.append(public("deploy_phase"))  # before round 1: no round number, as the table's image says
     state = state.model_copy(update={"fighters": fighters, "priority": priority, "to_deploy": order, "phase": "deploy"})
     return _next_deploy(state)
 
@@ -218,7 +218,7 @@ def _solo_roll(state: WarState, ev: Events, rng: RandomSource) -> WarState:
     a, b = sides[0].dice.singles, sides[1].dice.singles
     if a != b:
         first = 0 if a > b else 1
-        ev.append(public("initiative", seat=first, a=a, b=b))
+        ev.append(public("initiative", seat=first, a=max(a, b), b=min(a, b)))  # the winner's singles first
     else:
         first = dice.roll_off(rng)
         ev.append(public("initiative_tie", seat=first, a=a))

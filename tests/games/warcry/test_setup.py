@@ -220,10 +220,13 @@ def test_the_players_wild_die_a_double_never_becomes_a_quad_and_may_be_kept() ->
 
 def test_item_8_more_singles_takes_the_initiative_and_activates_first() -> None:
     state = resolve._start_round(_placed(), [], faces(1, 1, 2, 2, 3, 3))
-    # Alice: three doubles, no single; with her wild die one more single. The solo side: six singles.
+    # Alice: three doubles, no single; with her wild die one more single. The solo side: six singles,
+    # its wild die makes a double of one: five.
     state, events = resolve.apply(state, 0, Wild(use="single"), faces(1, 2, 3, 4, 5, 6))
     assert state.initiative == 1 and state.turn == 1 and state.stack[-1].kind == "activate"
-    assert any(e.kind == "initiative" for e in events)
+    initiative = next(e for e in events if e.kind == "initiative")
+    # « la bande avec le plus de simples prend l'initiative »: the line gives the winner's number first
+    assert (initiative.params["seat"], initiative.params["a"], initiative.params["b"]) == (1, 5, 1)
 
 
 def test_the_warbands_are_our_own_and_within_their_points() -> None:
