@@ -32,6 +32,8 @@ class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
     #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01).
     rules_version = 2
+    #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
+    solo = True
     hidden = SPEC
     state_type = WarState
     action_type = WarAction
