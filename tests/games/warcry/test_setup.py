@@ -246,3 +246,55 @@ def test_the_ai_level_chosen_on_discord_is_the_difficulty() -> None:
     assert sum(f.p.points for f in state.fighters if f.owner == 1) == 1245
     plain = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
     assert sum(f.p.points for f in plain.fighters if f.owner == 1) == 1150
+
+
+def _at_the_players_deployment() -> WarState:
+    """Alice's groups typed as she wants them, the solo warband's rolled, up to her first group to set up."""
+    from bot.engine import Ask
+    from bot.games.warcry import procedure
+    from bot.games.warcry.suggest import suggestions
+
+    state = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    typed = "B2 B3 B9 / B1 B8 B5 B6 / B4 B7 B10"
+    chosen = suggestions(state, 0, Ask(kinds=("split",), text=typed))[0]
+    assert chosen.matched and chosen.action.dagger == ("B2", "B3", "B9") and chosen.action.hammer == ("B4", "B7", "B10")
+    state, _ = resolve.apply(state, 0, chosen.action, faces())
+    assert {f.id for f in state.fighters if f.group == "shield" and f.owner == 0} == {"B1", "B8", "B5", "B6"}
+    state, _ = resolve.apply(state, 0, procedure.seeds(state), faces(*(list(range(1, 7)) * 8)))
+    rng = faces(*([3] * 12), 1, 2, 3, 4, 5, 6)
+    while state.stack[-1].seats[0] != 0:
+        state, _ = resolve.apply(state, 1, procedure.choose(state, 1), rng)
+    return state
+
+
+def test_the_player_forms_their_own_groups_and_places_each_fighter() -> None:
+    """« Le joueur compose les groupes de sa bande normalement »: Alice types who goes in the Dagger,
+    the Shield and the Hammer, then places a fighter on a typed point and the rest of the group near
+    another, each wholly within 3" of the group's point (D-WAR-20, D-WAR-25), previewed before Confirm."""
+    from bot.engine import Ask
+    from bot.games.warcry import board
+    from bot.games.warcry.suggest import suggestions
+
+    state = _at_the_players_deployment()
+    group = state.stack[-1].context["group"]
+    assert group == "dagger"
+    anchor = DEPLOYMENTS[state.deployment].point(0, group)
+    here, there = board.MEASURE.cell_of(anchor), board.MEASURE.cell_of((anchor[0] + 500, anchor[1]))
+    choice = suggestions(state, 0, Ask(kinds=("deploy",), text=f"B2 {here} / {there}"))[0]
+    assert choice.matched and choice.preview
+    places = dict(choice.action.places)
+    assert set(places) == {"B2", "B3", "B9"} and places["B2"] == board.MEASURE.cell_centre(here)
+    assert WARCRY.preview(state, 0, choice.action) is not None
+    after, _ = resolve.apply(state, 0, choice.action, faces())
+    import math
+
+    for fid in ("B2", "B3", "B9"):
+        f = after.fighter(fid)
+        assert f is not None and f.placed and math.dist(f.centre, anchor) + f.p.radius <= 3 * 254
+    # a point outside the zone, or a fighter of another group, is no choice
+    assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text="B2 1 1")))
+    assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text=f"B1 {here}")))
+    # groups typed out of size (a Dagger over half the warband) are refused by the rules
+    fresh = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    too_big = "B1 B2 B3 B4 B5 B6 / B7 B8 / B9 B10"
+    assert not suggestions(fresh, 0, Ask(kinds=("split",), text=too_big))[0].matched
