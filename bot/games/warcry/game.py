@@ -120,7 +120,7 @@ class WarcryGame(TableGame[WarState, WarView]):
             options.get("deployment", "face_a_face"),
             options.get("victory", "bornes"),
         )
-        return Transition(state=state, events=())
+        return Transition(state=state, events=tuple(resolve.marked_events(state)))
 
     def at_rules(self, state: WarState, version: int) -> WarState:
         """Version 1: a group's excess moved after each roll while the solo warband's groups were built."""

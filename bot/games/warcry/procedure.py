@@ -111,9 +111,9 @@ def target(state: WarState, seat: int) -> Target | None:
             tiers[0].append(Target(0, o.centre, objective=o.id))
         elif o.controller == enemy:
             tiers[1].append(Target(1, o.centre, objective=o.id))
-    marked = VICTORIES[state.victory].scoring == "leaders"
+    leaders_marked = VICTORIES[state.victory].scoring == "leaders"
     for f in foes:
-        if marked and f.p.leader:
+        if f.marked or (leaders_marked and f.p.leader):  # « ciblé par les conditions de victoire »
             tiers[2].append(Target(2, f.centre, fighter=f.id))
         if f.p.leader:
             tiers[3].append(Target(3, f.centre, fighter=f.id))

@@ -46,6 +46,7 @@ class Fighter(Standing, BaseModel):
     ability_used: bool = False  # this round (the procedure's C1; a person's once per activation)
     mods: tuple[Mod, ...] = ()
     order: int = 0  # roster order (the last tie-break)
+    marked: bool = False  # named by the victory condition (a bounty on its head, D-WAR-26)
 
     @property
     def p(self) -> Profile:
@@ -74,6 +75,7 @@ class Side(BaseModel):
     dice: Dice = Dice()
     vp: int = 0
     taken_down: int = 0  # points of enemy fighters it took down
+    bounties: int = 0  # points of marked enemy fighters it took down (D-WAR-26)
 
 
 class Objective(Standing, BaseModel):
