@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, txt
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, public, txt
 from bot.engine.cards import cards_of
 from bot.i18n import t
 from bot.table.game import TableGame, TableRules
@@ -83,6 +83,8 @@ class WarcryGame(TableGame[WarState, WarView]):
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A deployment or victory not chosen is drawn at set-up from the match's seed (`drawn`, stamped
+        here so that a match created before the draw existed replays with the defaults it had)."""
         out: dict[str, Any] = {}
         for key, allowed in (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES)):
             value = options.get(key)
@@ -90,6 +92,8 @@ class WarcryGame(TableGame[WarState, WarView]):
                 if value not in allowed:
                     raise rules.refuse(f"unknown_{key}", "setup")
                 out[key] = value
+        if options.get("drawn", True) and not ("deployment" in out and "victory" in out):
+            out["drawn"] = True
         return out
 
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -113,14 +117,23 @@ class WarcryGame(TableGame[WarState, WarView]):
         bands = [(s.options or {}).get("warband") or DEFAULT_WARBANDS[i] for i, s in enumerate(seats)]
         if bands[0] == bands[1]:
             bands[1] = next(b for b in WARBANDS if b != bands[0])
+        deployment, victory = options.get("deployment"), options.get("victory")
+        if options.get("drawn"):  # the battleplan drawn from the seed (D-WAR-27)
+            deployment = deployment or sorted(DEPLOYMENTS)[rng.below(len(DEPLOYMENTS))]
+            victory = victory or sorted(VICTORIES)[rng.below(len(VICTORIES))]
         state = resolve.opening(
             [s.name for s in seats],
             bands,
             options.get("difficulty") or (seats[1].options or {}).get("difficulty") or "equilibre",
-            options.get("deployment", "face_a_face"),
-            options.get("victory", "bornes"),
+            deployment or "face_a_face",
+            victory or "bornes",
         )
-        return Transition(state=state, events=tuple(resolve.marked_events(state)))
+        plan = public(
+            "battleplan",
+            deployment={"key": f"warcry.deployment.{state.deployment}", "params": {}},
+            victory={"key": f"warcry.victory.{state.victory}", "params": {}},
+        )
+        return Transition(state=state, events=(plan, *resolve.marked_events(state)))
 
     def at_rules(self, state: WarState, version: int) -> WarState:
         """Version 1: a group's excess moved after each roll while the solo warband's groups were built."""

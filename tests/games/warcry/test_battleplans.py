@@ -60,3 +60,51 @@ def test_the_side_that_took_down_more_bounty_points_wins() -> None:
     assert s.sides[1].bounties == s.sides[1].taken_down > 0
     ended = resolve._end_round(s, events, dice(1, 2, 3, 4, 5, 6))
     assert ended.winners == (1,) and ended.reason == "bounties"
+
+
+def test_the_battleplan_is_drawn_from_the_seed_unless_chosen_and_old_matches_keep_theirs() -> None:
+    """A battle created without choosing plays a deployment and a victory drawn at set-up (D-WAR-27):
+    every one of the three deployments and four victories comes up; a choice made at creation stands;
+    a match created before the draw (its options without `drawn`) sets up as it did, drawing nothing."""
+    from bot.engine import Rng
+    from bot.games.warcry.content import DEPLOYMENTS, VICTORIES
+
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    options = WARCRY.validate_options({})
+    assert options == {"drawn": True}
+    seen = set()
+    for seed in range(40):
+        done = WARCRY.setup(seats, options, Rng(seed))
+        seen.add((done.state.deployment, done.state.victory))
+        assert done.events[0].kind == "battleplan"
+    assert {d for d, _ in seen} == set(DEPLOYMENTS) and len(DEPLOYMENTS) >= 3
+    assert {v for _, v in seen} == set(VICTORIES) and len(VICTORIES) >= 4
+    chosen = WARCRY.validate_options({"deployment": "coins", "victory": "primes"})
+    assert "drawn" not in chosen
+    state = WARCRY.setup(seats, chosen, dice()).state  # no die rolled
+    assert (state.deployment, state.victory) == ("coins", "primes")
+    old = WARCRY.setup(seats, {}, dice()).state  # a match created before the draw: no die rolled
+    assert (old.deployment, old.victory) == ("face_a_face", "bornes")
+
+
+def test_every_deployment_sets_up_both_warbands_within_their_points() -> None:
+    """Each deployment card has room for every group of both warbands at the hardest difficulty, each
+    fighter wholly within 3" of its group's point."""
+    import math
+
+    from bot.games.warcry.content import DEPLOYMENTS
+
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    for deployment in DEPLOYMENTS:
+        state = WARCRY.setup(
+            seats, {"deployment": deployment, "victory": "bornes", "difficulty": "difficile"}, dice()
+        ).state
+        state, _ = resolve.apply(state, 0, procedure.split(state, 0), dice())
+        state, _ = resolve.apply(state, 0, procedure.seeds(state), dice(*(list(range(1, 7)) * 8)))
+        rng = dice(*([3] * 12), 1, 2, 3, 4, 5, 6)
+        while state.phase == "deploy":
+            seat = state.stack[-1].seats[0]
+            state, _ = resolve.apply(state, seat, procedure.choose(state, seat), rng)
+        for f in state.fighters:
+            anchor = DEPLOYMENTS[deployment].point(f.owner, f.group)
+            assert f.placed and math.dist(f.centre, anchor) + f.p.radius <= 3 * 254, (deployment, f.id)
