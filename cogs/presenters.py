@@ -246,16 +246,7 @@ def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
     game = live.game
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(game.key, locale)),
-        description=t(
-            "lobby.description",
-            locale,
-            players=t(
-                "lobby.players_exact" if game.min_seats == game.max_seats else "lobby.players",
-                locale,
-                min=game.min_seats,
-                max=game.max_seats,
-            ),
-        ),
+        description=_lobby_description(live, locale),
         colour=discord.Colour.gold(),
     )
     lines = []
@@ -268,6 +259,23 @@ def lobby_embed(live: LiveMatch, locale: str) -> discord.Embed:
     embed.add_field(name=t("lobby.settings", locale), value="\n".join(lobby_settings(live, locale)), inline=False)
     embed.set_footer(text=t("lobby.footer", locale, id=live.id))
     return embed
+
+
+def _lobby_description(live: LiveMatch, locale: str) -> str:
+    """Who may still join and what the DM marks mean: a solo game's AI already sits (nobody joins), and a
+    game that hides nothing has no hand to show."""
+    game = live.game
+    if getattr(game, "solo", False):
+        ai = next((s.name for s in live.seats if s.is_ai), "")
+        return t("lobby.description_solo", locale, ai=ai)
+    players = t(
+        "lobby.players_exact" if game.min_seats == game.max_seats else "lobby.players",
+        locale,
+        min=game.min_seats,
+        max=game.max_seats,
+    )
+    key = "lobby.description_open" if getattr(game, "hides_nothing", False) else "lobby.description"
+    return t(key, locale, players=players)
 
 
 def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
@@ -289,8 +297,9 @@ def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
 def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if live.rec.status == "lobby":
-        view.add_item(JoinButton(live.id, label=t("button.join", locale)))
-        view.add_item(AddAiButton(live.id, label=t("button.add_ai", locale)))
+        if not getattr(live.game, "solo", False):  # a solo game's seats are all taken
+            view.add_item(JoinButton(live.id, label=t("button.join", locale)))
+            view.add_item(AddAiButton(live.id, label=t("button.add_ai", locale)))
         view.add_item(StartButton(live.id, label=t("button.start", locale)))
     return view
 

@@ -38,10 +38,16 @@ def _waiting(view: Any) -> tuple[int, ...]:
     return tuple(view.stack[-1].seats) if view.stack else ()
 
 
+def _round(view: Any, locale: str) -> str:
+    """« Round 2/4 », or « Mise en place » before the first round (groups and deployment), as the thread
+    says."""
+    return t("warcry.ui.round", locale, round=view.round) if view.round else t("warcry.ui.setup", locale)
+
+
 def _header(pen: Pen, view: Any, locale: str) -> int:
     th = DEFAULT
     phase = t(f"warcry.phase.{view.phase}", locale) if view.phase in ("deploy", "hero", "combat") else ""
-    y = TABLE.heading(pen, view, locale, t("warcry.ui.round", locale, round=max(1, view.round)), phase, _waiting(view))
+    y = TABLE.heading(pen, view, locale, _round(view, locale), phase, _waiting(view))
     for seat, side in enumerate(view.sides):
         side_name(pen, y, seat, f"{side.name} ({t(f'warcry.warband.{side.warband}', locale)})", 49)
         y += 26
@@ -95,7 +101,7 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's dice, points and fighters with their damage."""
     status = TABLE.status(view, locale, _waiting(view))
-    round_ = t("warcry.ui.round", locale, round=max(1, view.round))
+    round_ = _round(view, locale)
     lines = [status if view.winners is not None else f"{round_} — {status}"]
     for seat, side in enumerate(view.sides):
         figs = ", ".join(

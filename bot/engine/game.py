@@ -200,6 +200,9 @@ class BaseGame(Generic[S, A, V]):
     #: Nothing is private in this game (WarCry): no "show my hand" button under its messages. Derived
     #: from `hidden` when the game declares it.
     hides_nothing: ClassVar[bool] = False
+    #: The game plays every seat but the first itself (WarCry's solo warband): its AI takes the other
+    #: seat when the match is created, nobody else joins, and a rematch keeps the seats as they were.
+    solo: ClassVar[bool] = False
     #: Public event kinds that show something nobody saw before (a card turned from a shuffled pile):
     #: a move that emits one cannot be taken back (private events and REVEAL already say so).
     disclosing: ClassVar[frozenset[str]] = frozenset()

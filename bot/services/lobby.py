@@ -47,8 +47,10 @@ class LobbyOps(ServiceCore):
         locale: str = "fr",
         join: bool = True,
         timers: dict[str, Any] | None = None,
+        ai_level: str | None = None,
     ) -> LiveMatch:
-        """The match and its first seat in one transaction: a crash leaves nothing half-made."""
+        """The match and its first seat in one transaction: a crash leaves nothing half-made. With
+        `ai_level`, a solo game's AI takes the other seat in the same transaction (the players' way in)."""
         game = get_game(game_key)
         opts = game.validate_options(dict(options or {}))
         seats = []
@@ -57,6 +59,8 @@ class LobbyOps(ServiceCore):
             seats.append(
                 SeatRecord(seat=0, name=creator.name, user_id=creator.user_id, options=so, locale=creator.locale)
             )
+            if ai_level is not None and getattr(game, "solo", False):
+                seats.append(self._ai_seat(game, seats, ai_level, locale))
         rec = MatchRecord(
             id=secrets.token_hex(4),
             game=game.key,
@@ -87,10 +91,8 @@ class LobbyOps(ServiceCore):
             raise ServiceError("not_finished")
         if old.seat_of(user_id) is None:
             raise ServiceError("not_seated")
-        seats = [
-            dataclasses.replace(s, seat=n, dm_ok=None if s.is_ai else s.dm_ok)
-            for n, s in enumerate(reversed(old.seats))
-        ]
+        order = old.seats if getattr(old.game, "solo", False) else list(reversed(old.seats))  # the solo side stays
+        seats = [dataclasses.replace(s, seat=n, dm_ok=None if s.is_ai else s.dm_ok) for n, s in enumerate(order)]
         settings = Timers.model_validate(old.rec.timers).model_dump(mode="json", exclude={"seats"})
         rec = self._record_like(old.rec, created_by=user_id, locale=old.rec.locale, timers=settings)
         return await self._create(rec, seats)
@@ -130,18 +132,22 @@ class LobbyOps(ServiceCore):
             self._require_host(live, by_user)
             if len(live.seats) >= live.game.max_seats:
                 raise ServiceError("lobby_full", max=live.game.max_seats)
-            if level not in LEVELS:
-                raise ServiceError("bad_level", levels=", ".join(LEVELS))
-            wanted = {**live.game.ai_seat_options(level), **(seat_options or {})}
-            so = live.game.validate_seat_options(wanted)
-            n = sum(1 for s in live.seats if s.is_ai) + 1
-            name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
-            seat = SeatRecord(
-                seat=len(live.seats), name=name, is_ai=True, options=so, locale=live.rec.locale, ai_level=level
-            )
+            seat = self._ai_seat(live.game, live.seats, level, live.rec.locale, seat_options)
             await self._save_lobby(live, dataclasses.replace(live.rec), [*live.seats, seat])
         await self.notifier.lobby_changed(live)
         return live
+
+    @staticmethod
+    def _ai_seat(
+        game: Any, seats: list[SeatRecord], level: str, locale: str, seat_options: dict[str, Any] | None = None
+    ) -> SeatRecord:
+        """The next seat, played by the AI at `level` with the options that level brings."""
+        if level not in LEVELS:
+            raise ServiceError("bad_level", levels=", ".join(LEVELS))
+        so = game.validate_seat_options({**game.ai_seat_options(level), **(seat_options or {})})
+        n = sum(1 for s in seats if s.is_ai) + 1
+        name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
+        return SeatRecord(seat=len(seats), name=name, is_ai=True, options=so, locale=locale, ai_level=level)
 
     async def leave(self, match_id: str, user_id: int) -> LiveMatch:
         live = await self.get(match_id)

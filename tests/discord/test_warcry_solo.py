@@ -35,8 +35,34 @@ async def test_alice_plays_a_solo_battle_and_every_choice_of_the_procedure_is_ex
         public = "\n".join(m["content"] or "" for m in table.fd.messages(thread, include_ephemeral=False))
         for step in ("B :", "C6 :", "C4 :"):
             assert f"🤖 {step}" in public, step
-        assert "warcry.why" not in public and "c6_approach" not in public  # no internal reference shown
+        assert "warcry.why" not in public and "c6_full" not in public  # no internal reference shown
         thread_ids = {c for m in table.fd.messages(thread, include_ephemeral=False) for c in custom_ids(m)}
         assert not any(c.startswith("tv:hand:") for c in thread_ids)  # nothing private: no hand button
         state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
         assert state == live.state
+
+
+async def test_the_solo_warband_sits_at_once_and_the_lobby_offers_only_start(tmp_path: Path) -> None:
+    """« Pièges du destin »: the player faces a warband the procedure plays. Created without asking for
+    the AI, the lobby already holds it at the level chosen (its difficulty, D-WAR-23); it never says
+    « 2 joueurs. Rejoignez… » nor points at « Voir ma main » (nothing is hidden), offers no Join nor
+    AI button, and a rematch keeps Alice on the player's side."""
+    async with open_table(tmp_path / "warcry.sqlite3") as table:
+        await table.slash("Alice", "partie", "nouvelle", jeu="warcry", niveau="hard")
+        live = table.live_matches()[-1]
+        assert [(s.is_ai, s.seat) for s in live.seats] == [(False, 0), (True, 1)]
+        assert live.seats[1].options == {"difficulty": "difficile"}
+        lobby = table.fd.message(live.rec.lobby_message_id)
+        assert lobby is not None
+        text = lobby["embeds"][0]["description"]
+        assert text.startswith("Partie en solo : Tavernier (IA) joue contre vous.")
+        assert "Rejoignez" not in text and "Voir ma main" not in text and "joueurs" not in text
+        assert [c.split(":")[1] for c in custom_ids(lobby)] == ["start"]
+        await table.click("Alice", lobby, f"tv:start:{live.id}")
+        assert live.rec.status == "active"
+        # Alice concedes; her rematch keeps her on seat 0, the solo warband on seat 1
+        await table.bot.service.concede(live.id, live.seats[0].user_id or 0)
+        await table.idle()
+        assert live.rec.status == "finished"
+        rematch = await table.bot.service.rematch(live.id, live.seats[0].user_id or 0)
+        assert [s.is_ai for s in rematch.seats] == [False, True]

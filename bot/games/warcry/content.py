@@ -1,6 +1,6 @@
 """WarCry content of our own (research I.8): two warbands with their abilities, the universal
-abilities, one terrain map, two deployments and three victory conditions; a flat table with no
-treasure (D-WAR-22).
+abilities, one terrain map, two deployments and four victory conditions (one marks fighters, D-WAR-26);
+a flat table with no treasure (D-WAR-22).
 
 Loaded from `content/warbands.yaml` and validated at import, every problem reported at once. Lengths
 are inches in the file and tenths of a millimetre once loaded (bot/table/units.py).
@@ -145,7 +145,10 @@ class Victory(BaseModel):
     id: str
     name: Names
     objectives: tuple[tuple[float, float], ...] = ()
-    scoring: Literal["final", "rounds", "leaders"]
+    #: final: hold the objective at the end; rounds: victory points each round; leaders: take down the
+    #: enemy leader; bounties: take down more points of the enemy's marked fighters (its two worth the
+    #: most besides the leader, D-WAR-26)
+    scoring: Literal["final", "rounds", "leaders", "bounties"]
 
     def points(self) -> tuple[Point, ...]:
         return tuple((inches(x), inches(y)) for x, y in self.objectives)
@@ -154,6 +157,10 @@ class Victory(BaseModel):
 Loaded = tuple[
     dict[str, Warband], tuple[Ability, ...], tuple[TerrainPiece, ...], dict[str, Deployment], dict[str, Victory]
 ]
+
+
+#: How many fighters of each warband a bounty marks (« Têtes mises à prix », D-WAR-26).
+BOUNTIES = 2
 
 
 def _load() -> Loaded:

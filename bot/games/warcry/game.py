@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, txt
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, public, txt
 from bot.engine.cards import cards_of
 from bot.i18n import t
 from bot.table.game import TableGame, TableRules
@@ -30,6 +30,10 @@ LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"
 
 class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
+    #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01).
+    rules_version = 2
+    #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
+    solo = True
     hidden = SPEC
     state_type = WarState
     action_type = WarAction
@@ -79,6 +83,8 @@ class WarcryGame(TableGame[WarState, WarView]):
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A deployment or victory not chosen is drawn at set-up from the match's seed (`drawn`, stamped
+        here so that a match created before the draw existed replays with the defaults it had)."""
         out: dict[str, Any] = {}
         for key, allowed in (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES)):
             value = options.get(key)
@@ -86,6 +92,8 @@ class WarcryGame(TableGame[WarState, WarView]):
                 if value not in allowed:
                     raise rules.refuse(f"unknown_{key}", "setup")
                 out[key] = value
+        if options.get("drawn", True) and not ("deployment" in out and "victory" in out):
+            out["drawn"] = True
         return out
 
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -109,14 +117,33 @@ class WarcryGame(TableGame[WarState, WarView]):
         bands = [(s.options or {}).get("warband") or DEFAULT_WARBANDS[i] for i, s in enumerate(seats)]
         if bands[0] == bands[1]:
             bands[1] = next(b for b in WARBANDS if b != bands[0])
+        deployment, victory = options.get("deployment"), options.get("victory")
+        if options.get("drawn"):  # the battleplan drawn from the seed (D-WAR-27)
+            deployment = deployment or sorted(DEPLOYMENTS)[rng.below(len(DEPLOYMENTS))]
+            victory = victory or sorted(VICTORIES)[rng.below(len(VICTORIES))]
         state = resolve.opening(
             [s.name for s in seats],
             bands,
             options.get("difficulty") or (seats[1].options or {}).get("difficulty") or "equilibre",
-            options.get("deployment", "face_a_face"),
-            options.get("victory", "bornes"),
+            deployment or "face_a_face",
+            victory or "bornes",
         )
-        return Transition(state=state, events=())
+        plan = public(
+            "battleplan",
+            deployment={"key": f"warcry.deployment.{state.deployment}", "params": {}},
+            victory={"key": f"warcry.victory.{state.victory}", "params": {}},
+        )
+        return Transition(state=state, events=(plan, *resolve.marked_events(state)))
+
+    def at_rules(self, state: WarState, version: int) -> WarState:
+        """Version 1: a group's excess moved after each roll while the solo warband's groups were built."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> WarState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:

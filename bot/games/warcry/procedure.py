@@ -15,8 +15,9 @@ The same procedure plays the player's side in the demo and the benchmark (withou
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.table.units import INCH, Point
@@ -38,12 +39,20 @@ class Target:
     point: Point
     objective: int | None = None
     fighter: str | None = None
+    among: int = 1  # how many of its tier there were: more than one, the closest to the warband won
 
     def text(self, state: WarState) -> dict[str, Any]:
+        """The target named with the tier of rule A that chose it (and « le plus proche » when the tier
+        held several)."""
         if self.objective is not None:
-            return {"key": "warcry.target.objective", "params": {"n": self.objective}}
-        f = state.fighter(self.fighter or "")
-        return named(f) if f is not None else {"key": "warcry.target.none", "params": {}}
+            what = {"key": "warcry.target.objective", "params": {"n": self.objective}}
+        else:
+            f = state.fighter(self.fighter or "")
+            if f is None:
+                return {"key": "warcry.target.none", "params": {}}
+            what = named(f)
+        key = "warcry.target.tier_closest" if self.among > 1 else "warcry.target.tier"
+        return {"key": key, "params": {"what": what, "tier": {"key": f"warcry.tier.{TIERS[self.tier]}", "params": {}}}}
 
 
 def named(f: Fighter) -> dict[str, Any]:
@@ -102,16 +111,17 @@ def target(state: WarState, seat: int) -> Target | None:
             tiers[0].append(Target(0, o.centre, objective=o.id))
         elif o.controller == enemy:
             tiers[1].append(Target(1, o.centre, objective=o.id))
-    marked = VICTORIES[state.victory].scoring == "leaders"
+    leaders_marked = VICTORIES[state.victory].scoring == "leaders"
     for f in foes:
-        if marked and f.p.leader:
+        if f.marked or (leaders_marked and f.p.leader):  # « ciblé par les conditions de victoire »
             tiers[2].append(Target(2, f.centre, fighter=f.id))
         if f.p.leader:
             tiers[3].append(Target(3, f.centre, fighter=f.id))
         tiers[4 if not f.activated else 5].append(Target(4 if not f.activated else 5, f.centre, fighter=f.id))
     for tier in tiers:
         if tier:
-            return closest_to_band(state, seat, tier) if len(tier) > 1 else tier[0]
+            chosen = closest_to_band(state, seat, tier) if len(tier) > 1 else tier[0]
+            return replace(chosen, among=len(tier))
     return None
 
 
@@ -208,17 +218,20 @@ def _action(state: WarState, seat: int, f: Fighter, t: Target | None, only: str 
                 weapon=_weapon(state, f, tf),
                 why=Why(step="c3_attack_target", params={"who": named(f), "target": tt}),
             )
+        # why the target is not attacked nor closed on: the step names the branch that failed
+        because = "c3_attack_bonus" if only == "attack" else "c3_attack_out_of_threat"
         if only is None and t is not None and threat(f, _d(state, f, t)):
             to = _disengage_toward(state, f, t, hold)
             if to is not None:
                 return Disengage(to=to, why=Why(step="c3_disengage", params={"who": named(f), "target": tt}))
+            because = "c3_attack_no_disengage" if hold is None else "c3_attack_no_disengage_hold"
         legal = [e for e in foes if can_attack(state, f, e)]
         if legal:
             e = pick_enemy(state, t, legal)
             return Attack(
                 target=e.id,
                 weapon=_weapon(state, f, e),
-                why=Why(step="c3_attack", params={"who": named(f), "whom": named(e)}),
+                why=Why(step=because, params={"who": named(f), "whom": named(e), "target": tt, "n": hold or 0}),
             )
         return Wait(why=Why(step="c_nothing", params={"who": named(f)}))
     if only != "move":
@@ -237,29 +250,58 @@ def _action(state: WarState, seat: int, f: Fighter, t: Target | None, only: str 
     threatened = [e for e in foes if threat(f, board.gap(f, e))]
     if threatened:
         e = pick_enemy(state, t, threatened)
-        move = Move(
-            to=e.centre,
-            upto=True,
-            stop=e.id,
-            hold=hold,
-            why=Why(step="c5_threat", params={"who": named(f), "whom": named(e)}),
-        )
-        if _moves(state, f, move):
-            return move
+        move = Move(to=e.centre, upto=True, stop=e.id, hold=hold)
+        ending = _walk(state, f, move)
+        if ending is not None:
+            end, d = ending
+            why = {"who": named(f), "whom": named(e), "d": d, "n": hold or 0}
+            return move.model_copy(update={"why": Why(step=f"c5_{_stopped(state, f, move, end, d)}", params=why)})
     if t is not None:
-        move = Move(
-            to=t.point, upto=True, hold=hold, why=Why(step="c6_approach", params={"who": named(f), "target": tt})
-        )
-        if _moves(state, f, move):
-            return move
+        move = Move(to=t.point, upto=True, hold=hold)
+        ending = _walk(state, f, move)
+        if ending is not None:
+            end, d = ending
+            lead = (
+                {"key": "warcry.why.c6_lead_stuck", "params": {"whom": named(pick_enemy(state, t, threatened))}}
+                if threatened
+                else {"key": "warcry.why.c6_lead", "params": {}}
+            )
+            why = {"lead": lead, "who": named(f), "target": tt, "d": d, "n": hold or 0}
+            return move.model_copy(update={"why": Why(step=f"c6_{_stopped(state, f, move, end, d)}", params=why)})
     return Wait(why=Why(step="c6_stuck", params={"who": named(f)}))
 
 
-def _moves(state: WarState, f: Fighter, move: Move) -> bool:
-    """A move of less than 0.05" is no move (D-WAR-15)."""
-    budget = state.active.bonus_reach if state.active and state.active.bonus and state.active.bonus_reach else None
-    walked = move_path(state, f, move, budget)
-    return bool(walked) and board.length([f.centre, *walked]) >= EPS
+def _budget(state: WarState, f: Fighter) -> int:
+    """How far the move may go: a bonus move's own length, else the fighter's Move."""
+    active = state.active
+    if active is not None and active.bonus and active.bonus_reach:
+        return active.bonus_reach
+    return f.stat("move")
+
+
+def _walk(state: WarState, f: Fighter, move: Move) -> tuple[Point, int] | None:
+    """Where the move ends and how far it goes; None when it goes less than 0.05", no move (D-WAR-15)."""
+    walked = move_path(state, f, move, _budget(state, f))
+    d = board.length([f.centre, *walked]) if walked else 0
+    return (walked[-1], d) if d >= EPS else None
+
+
+def _stopped(state: WarState, f: Fighter, move: Move, end: Point, d: int) -> str:
+    """What ended the move, read on its walked path (the line says it, D-WAR-15): « range » the enemy it
+    goes for came in attack range (C5), « reached » it stands on its aim, « full » its whole Move,
+    « hold » the 3" of the objective it defends (C2), else « blocked » (a base in the way)."""
+    enemy = state.fighter(move.stop) if move.stop is not None else None
+    if enemy is not None and can_attack(state, f, enemy, end):
+        return "range"
+    if enemy is None and math.dist(end, move.to) < EPS:
+        return "reached"
+    if d >= _budget(state, f) - EPS:
+        return "full"
+    if move.hold is not None:
+        obj = next(o for o in state.objectives if o.id == move.hold)
+        if board.gap_to_point(board.base(f).at(end), obj.centre) > board.OBJECTIVE - board.STEP:
+            return "hold"
+    return "blocked"
 
 
 def _disengage_toward(state: WarState, f: Fighter, t: Target, hold: int | None) -> Point | None:

@@ -15,7 +15,7 @@ from bot.engine import PHASE, Event, RandomSource, decision, public
 
 from . import board, dice, groups
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Why, Wild
-from .content import ABILITIES, GROUPS, VICTORIES, WARBANDS
+from .content import ABILITIES, BOUNTIES, GROUPS, VICTORIES, WARBANDS
 from .rules import eligible, move_path
 from .state import MAX_ROUNDS, ROUNDS, Active, Fighter, Mod, Objective, Side, WarState
 
@@ -48,6 +48,8 @@ def opening(names: list[str], warbands: list[str], difficulty: str, deployment: 
         prefix = "B" if seat == 0 else "R"
         for i, pid in enumerate(roster):
             fighters.append(Fighter(id=f"{prefix}{i + 1}", profile=pid, owner=seat, order=i))
+    if VICTORIES[victory].scoring == "bounties":
+        fighters = _mark(fighters)
     objectives = tuple(Objective(id=i + 1, x=p[0], y=p[1]) for i, p in enumerate(VICTORIES[victory].points()))
     return WarState(
         deployment=deployment,
@@ -58,6 +60,25 @@ def opening(names: list[str], warbands: list[str], difficulty: str, deployment: 
         objectives=objectives,
         stack=(decision("split", 0),),
     )
+
+
+def _mark(fighters: list[Fighter]) -> list[Fighter]:
+    """« Têtes mises à prix »: each warband's fighters worth the most points besides its leader, then
+    the first in the roster (D-WAR-26)."""
+    marked: set[str] = set()
+    for seat in (0, 1):
+        band = sorted((f for f in fighters if f.owner == seat and not f.p.leader), key=lambda f: (-f.p.points, f.order))
+        marked |= {f.id for f in band[:BOUNTIES]}
+    return [f.model_copy(update={"marked": True}) if f.id in marked else f for f in fighters]
+
+
+def marked_events(state: WarState) -> Events:
+    """The bounties, said when the battle is set up: who is marked on each side."""
+    return [
+        public("marked", seat=seat, who=[named(f) for f in state.fighters if f.owner == seat and f.marked])
+        for seat in (0, 1)
+        if any(f.marked and f.owner == seat for f in state.fighters)
+    ]
 
 
 def apply(state: WarState, seat: int, action: Any, rng: RandomSource) -> tuple[WarState, Events]:
@@ -99,7 +120,7 @@ def _seeds(state: WarState, action: Seeds, ev: Events, rng: RandomSource) -> War
         (f for f in state.fighters if f.owner == 1 and f.id not in action.line),
         key=lambda f: (-f.p.points, f.order),
     )
-    built = groups.build(action.line, [f.id for f in others], rng)
+    built = groups.build(action.line, [f.id for f in others], rng, each_roll=state.rules < 2)
     ev.append(public("seeds", line=[named(_f(state, fid)) for fid in action.line]))
     for fid, face, outcome in built.rolls:
         if fid == "tie":
@@ -117,7 +138,7 @@ def _seeds(state: WarState, action: Seeds, ev: Events, rng: RandomSource) -> War
     priority = dice.roll_off(rng)
     order = tuple((s, g) for g in GROUPS for s in (priority, 1 - priority))
     ev.append(public("priority", seat=priority))
-    ev.append(public(PHASE, round=0, phase={"key": "warcry.phase.deploy", "params": {}}))
+    ev.append(public("deploy_phase"))  # before round 1: no round number, as the table's image says
     state = state.model_copy(update={"fighters": fighters, "priority": priority, "to_deploy": order, "phase": "deploy"})
     return _next_deploy(state)
 
@@ -218,7 +239,7 @@ def _solo_roll(state: WarState, ev: Events, rng: RandomSource) -> WarState:
     a, b = sides[0].dice.singles, sides[1].dice.singles
     if a != b:
         first = 0 if a > b else 1
-        ev.append(public("initiative", seat=first, a=a, b=b))
+        ev.append(public("initiative", seat=first, a=max(a, b), b=min(a, b)))  # the winner's singles first
     else:
         first = dice.roll_off(rng)
         ev.append(public("initiative_tie", seat=first, a=a))
@@ -371,7 +392,8 @@ def damage(state: WarState, fid: str, amount: int, by: int, ev: Events) -> WarSt
         return set_fighter(state, fid, damage=total)
     ev.append(public("taken_down", who=named(f)))
     sides = list(state.sides)
-    sides[by] = sides[by].model_copy(update={"taken_down": sides[by].taken_down + f.p.points})
+    bounty = sides[by].bounties + (f.p.points if f.marked else 0)
+    sides[by] = sides[by].model_copy(update={"taken_down": sides[by].taken_down + f.p.points, "bounties": bounty})
     state = state.model_copy(
         update={"fighters": tuple(o for o in state.fighters if o.id != fid), "sides": (sides[0], sides[1])}
     )
@@ -471,6 +493,12 @@ def _winner(state: WarState) -> int | None:
         return state.objectives[0].controller
     if v.scoring == "rounds":
         a, b = state.sides[0].vp, state.sides[1].vp
+        return None if a == b else (0 if a > b else 1)
+    if v.scoring == "bounties":
+        a, b = state.sides[0].bounties, state.sides[1].bounties
+        if a != b:
+            return 0 if a > b else 1
+        a, b = state.sides[0].taken_down, state.sides[1].taken_down
         return None if a == b else (0 if a > b else 1)
     alive = [any(f.p.leader for f in state.of(s)) for s in (0, 1)]
     if alive[0] != alive[1]:

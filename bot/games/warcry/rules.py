@@ -74,10 +74,27 @@ def eligible(state: WarState, seat: int) -> list[Fighter]:
     return [f for f in state.of(seat) if not f.activated]
 
 
+#: The walks already found for a position (a menu checks, labels and previews each move it offers): keyed
+#: by the state's identity, which the entry keeps alive so that the identity is not reused.
+_WALKS: dict[tuple[int, str, str, int | None], tuple[WarState, tuple[Point, ...]]] = {}
+
+
 def move_path(state: WarState, f: Fighter, action: Move, budget: int | None = None) -> tuple[Point, ...]:
     """Where a move goes: along the shortest path toward `to` (around obstacles, and the pit unless the
     player aims into it), at most the fighter's Move, stopping before any base, before leaving the
     objective it holds (`hold`) and, with `stop`, as soon as that enemy is in attack range."""
+    key = (id(state), f.model_dump_json(), action.model_dump_json(include={"to", "upto", "stop", "hold"}), budget)
+    known = _WALKS.get(key)
+    if known is not None and known[0] is state:
+        return known[1]
+    if len(_WALKS) > 512:
+        _WALKS.clear()
+    walked = _walk(state, f, action, budget)
+    _WALKS[key] = (state, walked)
+    return walked
+
+
+def _walk(state: WarState, f: Fighter, action: Move, budget: int | None) -> tuple[Point, ...]:
     into_pit = board.in_deadly(action.to, f.p.radius)
     stop = None
     if action.stop is not None:

@@ -46,6 +46,7 @@ class Fighter(Standing, BaseModel):
     ability_used: bool = False  # this round (the procedure's C1; a person's once per activation)
     mods: tuple[Mod, ...] = ()
     order: int = 0  # roster order (the last tie-break)
+    marked: bool = False  # named by the victory condition (a bounty on its head, D-WAR-26)
 
     @property
     def p(self) -> Profile:
@@ -74,6 +75,7 @@ class Side(BaseModel):
     dice: Dice = Dice()
     vp: int = 0
     taken_down: int = 0  # points of enemy fighters it took down
+    bounties: int = 0  # points of marked enemy fighters it took down (D-WAR-26)
 
 
 class Objective(Standing, BaseModel):
@@ -102,6 +104,10 @@ class WarState(BaseModel):
     deployment: str
     victory: str
     difficulty: str
+    #: The rules version the match began under (`WarcryGame.rules_version`); a snapshot saved before the
+    #: field existed is of version 1 (`WarcryGame.load_state`). Version 2 moves a group's excess once all
+    #: the solo warband's fighters are rolled for (D-WAR-01).
+    rules: int = 2
     sides: tuple[Side, Side]
     fighters: tuple[Fighter, ...]
     objectives: tuple[Objective, ...] = ()

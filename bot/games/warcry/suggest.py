@@ -12,11 +12,13 @@ from itertools import permutations
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.table.geometry import Base
 from bot.table.suggest import Candidate, accepts, offered
+from bot.table.units import Point
 
 from . import board, procedure, rules
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Wild
-from .content import abilities_of
+from .content import DEPLOYMENTS, abilities_of
 from .dice import player_wild
 from .state import Fighter, WarState
 
@@ -26,7 +28,11 @@ def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
     kind = state.stack[-1].kind
     if kind == "split":
         base = procedure.split(state, seat)
-        return [(base, False), (Split(dagger=base.hammer, shield=base.shield, hammer=base.dagger), False)]
+        typed_split = _typed_split(state, seat, ask.text)
+        return ([(typed_split, True)] if typed_split else []) + [
+            (base, False),
+            (Split(dagger=base.hammer, shield=base.shield, hammer=base.dagger), False),
+        ]
     if kind == "seeds":
         auto = procedure.seeds(state)
         out: list[tuple[Any, bool]] = [(auto, False)]
@@ -37,7 +43,11 @@ def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
         group = state.stack[-1].context["group"]
         own_edge = (board.MEASURE.width // 2, board.MEASURE.height if seat == 0 else 0)
         back = procedure.deploy(state, seat, group, toward=own_edge).model_copy(update={"formation": "back"})
-        return [(procedure.deploy(state, seat, group), False), (back, False)]
+        typed_deploy = _typed_deploy(state, seat, group, ask.text)
+        return ([(typed_deploy, True)] if typed_deploy else []) + [
+            (procedure.deploy(state, seat, group), False),
+            (back, False),
+        ]
     if kind == "wild":
         d = state.sides[seat].dice
         faces = sorted({v for _, v in d.groups} | {x for x in d.rolled if d.rolled.count(x) == 1}, reverse=True)
@@ -63,6 +73,58 @@ def _typed_seeds(state: WarState, text: str) -> Seeds | None:
     if len(ids) == 3 and len(set(ids)) == 3 and set(ids) <= solo:
         return Seeds(line=(ids[0], ids[1], ids[2]))
     return None
+
+
+def _ids(text: str) -> list[str]:
+    return [w.upper() for w in text.replace(",", " ").split()]
+
+
+def _typed_split(state: WarState, seat: int, text: str) -> Split | None:
+    """The player's own groups, typed Dagger / Shield / Hammer: « B1 B4 / B2 B3 B5 / B6 » (« Le joueur
+    compose les groupes de sa bande normalement »); the rules then check the sizes."""
+    parts = text.split("/")
+    if len(parts) != 3:
+        return None
+    mine = {f.id for f in state.fighters if f.owner == seat}
+    groups = [tuple(_ids(part)) for part in parts]
+    if not all(set(g) <= mine for g in groups):
+        return None
+    return Split(dagger=groups[0], shield=groups[1], hammer=groups[2])
+
+
+def _typed_deploy(state: WarState, seat: int, group: str, text: str) -> Deploy | None:
+    """A group placed as typed, pieces split by « / »: « B1 C7 » puts that fighter there, a point alone
+    (« D8 », « 12,5 ; 8 ») is where the others stand as near as they may; the fighters not named are
+    placed around the group's point (D-WAR-25). None when a piece names no fighter or point."""
+    members = procedure.heavier_first([f for f in state.fighters if f.owner == seat and f.group == group])
+    by_id = {f.id: f for f in members}
+    fixed: dict[str, Point] = {}
+    toward: Point | None = None
+    for piece in (p.strip() for p in text.split("/")):
+        if not piece:
+            continue
+        head, _, rest = piece.partition(" ")
+        if head.upper() in by_id:
+            point = board.MEASURE.parse_point(rest)
+            if point is None:
+                return None
+            fixed[head.upper()] = point
+        elif (point := board.MEASURE.parse_point(piece)) is not None:
+            toward = point
+        else:
+            return None
+    if not fixed and toward is None:
+        return None
+    anchor = DEPLOYMENTS[state.deployment].point(seat, group)
+    taken = [board.base(o) for o in state.fighters if o.placed]
+    taken += [Base(fid, seat, p, by_id[fid].p.radius) for fid, p in fixed.items()]
+    rest_of = [f for f in members if f.id not in fixed]
+    try:
+        spots = board.spots(anchor, [f.p.radius for f in rest_of], taken, toward or anchor)
+    except ValueError:  # no room left around the point: the rules would refuse it anyway
+        return None
+    places = {**fixed, **{f.id: p for f, p in zip(rest_of, spots, strict=True)}}
+    return Deploy(group=group, places=tuple((f.id, places[f.id]) for f in members))
 
 
 def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
@@ -156,7 +218,13 @@ def describe(state: WarState, seat: int, action: Any) -> Text:
     if isinstance(action, Seeds):
         return txt("warcry.action.seeds", line=_names(state, action.line))
     if isinstance(action, Deploy):
-        key = f"warcry.action.deploy_{action.formation}" if action.formation else "warcry.action.deploy"
+        if not action.formation:  # placed one by one: where each stands
+            places = [
+                txt("warcry.action.place", who=_name(state.fighter(fid)), cell=board.MEASURE.cell_of(p))
+                for fid, p in action.places
+            ]
+            return txt("warcry.action.deploy_at", group=txt(f"warcry.group.{action.group}"), places=places)
+        key = f"warcry.action.deploy_{action.formation}"
         return txt(key, group=txt(f"warcry.group.{action.group}"), n=len(action.places))
     if isinstance(action, Wild):
         return txt(f"warcry.action.wild_{action.use}", value=action.value)

@@ -196,4 +196,4 @@ def test_the_table_is_flat_and_holds_no_treasure() -> None:
     from bot.games.warcry.content import TERRAIN, VICTORIES
 
     assert {t.kind for t in TERRAIN} == {"obstacle", "deadly"}
-    assert {v.scoring for v in VICTORIES.values()} == {"final", "rounds", "leaders"}
+    assert {v.scoring for v in VICTORIES.values()} == {"final", "rounds", "leaders", "bounties"}

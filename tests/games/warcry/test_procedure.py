@@ -215,7 +215,7 @@ def test_c3_engaged_with_the_target_out_of_reach_it_attacks_an_enemy_fighter() -
         "R1",
     )
     action = procedure.act(s, 1)
-    assert isinstance(action, Attack) and action.target == "B2" and action.why.step == "c3_attack"  # type: ignore[union-attr]
+    assert isinstance(action, Attack) and action.target == "B2" and action.why.step == "c3_attack_out_of_threat"  # type: ignore[union-attr]
 
 
 # -- C4 and C5 ------------------------------------------------------------------------------------------
@@ -236,13 +236,13 @@ def test_c4_attack_range_reads_the_standard_rules_minimum_range_included() -> No
     s = active(battle([fighter("R1", "arbaletrier", 10, 5), fighter("B1", "maraudeur", 10, 8)]), "R1")
     assert not can_attack(s, s.fighter("R1"), s.fighter("B1"))  # type: ignore[arg-type]
     action = procedure.act(s, 1)
-    assert isinstance(action, Move) and action.why.step == "c5_threat"  # type: ignore[union-attr]
+    assert isinstance(action, Move) and action.why.step == "c5_range"  # type: ignore[union-attr]
 
 
 def test_c5_a_move_on_a_threatening_enemy_stops_as_soon_as_it_is_in_attack_range() -> None:
     s = active(battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 8.5)]), "R1")
     move = procedure.act(s, 1)
-    assert isinstance(move, Move) and move.stop == "B1" and move.why.step == "c5_threat"  # type: ignore[union-attr]
+    assert isinstance(move, Move) and move.stop == "B1" and move.why.step == "c5_range"  # type: ignore[union-attr]
     after, _ = play(s, 1, move)
     r1, b1 = after.fighter("R1"), after.fighter("B1")
     assert inch(0.74) <= board.gap(r1, b1) <= inch(1)  # type: ignore[arg-type]
@@ -260,7 +260,7 @@ def test_c6_otherwise_it_moves_its_whole_move_toward_the_target_around_the_pit()
         "R1",
     )
     move = procedure.act(s, 1)
-    assert isinstance(move, Move) and move.why.step == "c6_approach"  # type: ignore[union-attr]
+    assert isinstance(move, Move) and move.why.step == "c6_full"  # type: ignore[union-attr]
     after, _ = play(s, 1, move)
     path = after.last_path
     assert board.length(path) >= inch(2.9)

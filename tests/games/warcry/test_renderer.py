@@ -30,3 +30,25 @@ def test_a_deployment_preview_shows_the_group_on_the_table() -> None:
     assert preview is not None
     image = render_preview(WARCRY.view(state, 0), preview.overlay, locale="fr")
     assert image is not None and image.info["text_px_min"] >= 20 and image.info["glyphs_missing"] == ""
+
+
+def test_the_deployment_image_and_the_thread_name_the_same_moment() -> None:
+    """Before round 1 the groups deploy: the thread says « Mise en place : déploiement. » and the
+    image's header and alt text say « Mise en place », never « Round 1/4 » nor « Round 0 »."""
+    from bot.engine import PHASE, SeatSpec, Text
+    from bot.games.warcry import resolve
+    from bot.i18n import localize
+    from tests.games.warcry.helpers import dice
+
+    state = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, dice()).state
+    state, _ = resolve.apply(state, 0, procedure.split(state, 0), dice())
+    state, events = resolve.apply(state, 0, procedure.seeds(state), dice(*(list(range(1, 7)) * 8)))
+    assert state.phase == "deploy" and state.round == 0
+    lines = [
+        localize(Text(key=f"warcry.event.{e.kind}", params=e.params), "fr")
+        for e in events
+        if e.kind in (PHASE, "deploy_phase")
+    ]
+    assert lines == ["Mise en place : déploiement."]
+    alt = summarize(WARCRY.view(state, 0), locale="fr")
+    assert alt.startswith("Mise en place — ") and "Round" not in alt

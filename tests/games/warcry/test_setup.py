@@ -59,11 +59,67 @@ def test_item_2_each_other_fighter_rolls_for_its_group(face: int) -> None:
 
 
 def test_item_3_a_group_over_half_the_warband_gives_its_excess_to_the_smallest() -> None:
-    """Seven fighters: no group may hold more than three (D-WAR-01: settled after each roll)."""
-    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 4, 1))
-    sizes = sorted(len(m) for m in built.groups.values())
-    assert max(sizes) <= 3 and sum(sizes) == 7
-    assert any(outcome.startswith("overflow:") for _, _, outcome in built.rolls)
+    """« Si un groupe contient plus de la moitié des combattants de la bande, l'excédant est affecté au
+    groupe avec le moins de combattants (tirez au dé en cas d'égalité). Lorsque toutes les figurines sont
+    affectées, … » (D-WAR-01): the excess is moved once every fighter is rolled for, so a 5–6 rolled
+    while the left group is over half still sees the middle and right groups tied at one."""
+    # seven fighters, at most three a group; d, e, f roll 1 (left holds four), g rolls 5: middle and
+    # right tie at one, the die (2) picks the middle; then the left gives f, its last, to the right
+    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 5, 2))
+    assert built.rolls == [
+        ("d", 1, "left"),
+        ("e", 1, "left"),
+        ("f", 1, "left"),
+        ("tie", 2, "middle"),
+        ("g", 5, "middle"),
+        ("f", 0, "overflow:right"),
+    ]
+    assert built.groups == {"shield": ["a", "d", "e"], "dagger": ["b", "g"], "hammer": ["c", "f"]}
+
+
+@pytest.mark.parametrize(("die", "where"), [(1, "middle"), (3, "middle"), (4, "right"), (6, "right")])
+def test_item_3_the_excess_goes_to_the_smallest_group_a_tie_rolled(die: int, where: str) -> None:
+    """« (tirez au dé en cas d'égalité) »: six fighters, the left holds four; the middle and right tie
+    at one, a die among the two (1–3 the further left, 4–6 the further right, D-WAR-02)."""
+    built = groups.build(["a", "b", "c"], ["d", "e", "f"], faces(1, 1, 1, die))
+    assert built.rolls[-2:] == [("tie", die, where), ("f", 0, f"overflow:{where}")]
+    assert built.groups["shield"] == ["a", "d", "e"]
+    assert "f" in (built.groups["dagger"] if where == "middle" else built.groups["hammer"])
+
+
+def test_item_3_under_rules_version_1_the_excess_moved_after_each_roll() -> None:
+    """A battle begun under version 1 builds its groups as it did: f over half moves at once, so g's 5
+    finds the right group alone the smallest."""
+    built = groups.build(["a", "b", "c"], ["d", "e", "f", "g"], faces(1, 1, 1, 2, 5, 6), each_roll=True)
+    assert built.rolls[2:] == [
+        ("f", 1, "left"),
+        ("tie", 2, "middle"),
+        ("f", 0, "overflow:middle"),
+        ("g", 5, "right"),
+    ]
+
+
+def test_a_battle_keeps_the_group_reading_it_began_under() -> None:
+    """The set-up state is of version 2; a snapshot without the field loads as version 1, and
+    `at_rules(…, 1)` makes the seeds roll as version 1 did (its logged dice replay the same groups)."""
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
+    state = WARCRY.setup(seats, {"difficulty": "difficile"}, faces()).state
+    assert state.rules == WARCRY.rules_version == 2
+    assert WARCRY.load_state({k: v for k, v in WARCRY.dump_state(state).items() if k != "rules"}).rules == 1
+    from bot.games.warcry import procedure
+
+    state, _ = resolve.apply(state, 0, procedure.split(state, 0), faces())
+    line = procedure.seeds(state)
+    rolls = [1, 2] * 20  # 1 and 2 both go left; a tie die of 1 or 2 picks the first of two
+    order = {}
+    for version in (1, 2):
+        _, events = resolve.apply(WARCRY.at_rules(state, version), 0, line, faces(*rolls))
+        order[version] = [e.kind for e in events if e.kind in ("group_roll", "group_overflow")]
+    # every other fighter goes left: version 1 moves each one past half at once, version 2 once all rolled
+    assert order[1][-2:] == ["group_roll", "group_overflow"] and order[1].count("group_overflow") >= 2
+    first = order[2].index("group_overflow")
+    assert set(order[2][:first]) == {"group_roll"} and set(order[2][first:]) == {"group_overflow"}
+    assert order[1].count("group_overflow") == order[2].count("group_overflow")
 
 
 def test_item_4_the_biggest_group_is_the_shield_the_left_one_the_dagger_the_right_one_the_hammer() -> None:
@@ -164,10 +220,13 @@ def test_the_players_wild_die_a_double_never_becomes_a_quad_and_may_be_kept() ->
 
 def test_item_8_more_singles_takes_the_initiative_and_activates_first() -> None:
     state = resolve._start_round(_placed(), [], faces(1, 1, 2, 2, 3, 3))
-    # Alice: three doubles, no single; with her wild die one more single. The solo side: six singles.
+    # Alice: three doubles, no single; with her wild die one more single. The solo side: six singles,
+    # its wild die makes a double of one: five.
     state, events = resolve.apply(state, 0, Wild(use="single"), faces(1, 2, 3, 4, 5, 6))
     assert state.initiative == 1 and state.turn == 1 and state.stack[-1].kind == "activate"
-    assert any(e.kind == "initiative" for e in events)
+    initiative = next(e for e in events if e.kind == "initiative")
+    # « la bande avec le plus de simples prend l'initiative »: the line gives the winner's number first
+    assert (initiative.params["seat"], initiative.params["a"], initiative.params["b"]) == (1, 5, 1)
 
 
 def test_the_warbands_are_our_own_and_within_their_points() -> None:
@@ -187,3 +246,55 @@ def test_the_ai_level_chosen_on_discord_is_the_difficulty() -> None:
     assert sum(f.p.points for f in state.fighters if f.owner == 1) == 1245
     plain = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
     assert sum(f.p.points for f in plain.fighters if f.owner == 1) == 1150
+
+
+def _at_the_players_deployment() -> WarState:
+    """Alice's groups typed as she wants them, the solo warband's rolled, up to her first group to set up."""
+    from bot.engine import Ask
+    from bot.games.warcry import procedure
+    from bot.games.warcry.suggest import suggestions
+
+    state = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    typed = "B2 B3 B9 / B1 B8 B5 B6 / B4 B7 B10"
+    chosen = suggestions(state, 0, Ask(kinds=("split",), text=typed))[0]
+    assert chosen.matched and chosen.action.dagger == ("B2", "B3", "B9") and chosen.action.hammer == ("B4", "B7", "B10")
+    state, _ = resolve.apply(state, 0, chosen.action, faces())
+    assert {f.id for f in state.fighters if f.group == "shield" and f.owner == 0} == {"B1", "B8", "B5", "B6"}
+    state, _ = resolve.apply(state, 0, procedure.seeds(state), faces(*(list(range(1, 7)) * 8)))
+    rng = faces(*([3] * 12), 1, 2, 3, 4, 5, 6)
+    while state.stack[-1].seats[0] != 0:
+        state, _ = resolve.apply(state, 1, procedure.choose(state, 1), rng)
+    return state
+
+
+def test_the_player_forms_their_own_groups_and_places_each_fighter() -> None:
+    """« Le joueur compose les groupes de sa bande normalement »: Alice types who goes in the Dagger,
+    the Shield and the Hammer, then places a fighter on a typed point and the rest of the group near
+    another, each wholly within 3" of the group's point (D-WAR-20, D-WAR-25), previewed before Confirm."""
+    from bot.engine import Ask
+    from bot.games.warcry import board
+    from bot.games.warcry.suggest import suggestions
+
+    state = _at_the_players_deployment()
+    group = state.stack[-1].context["group"]
+    assert group == "dagger"
+    anchor = DEPLOYMENTS[state.deployment].point(0, group)
+    here, there = board.MEASURE.cell_of(anchor), board.MEASURE.cell_of((anchor[0] + 500, anchor[1]))
+    choice = suggestions(state, 0, Ask(kinds=("deploy",), text=f"B2 {here} / {there}"))[0]
+    assert choice.matched and choice.preview
+    places = dict(choice.action.places)
+    assert set(places) == {"B2", "B3", "B9"} and places["B2"] == board.MEASURE.cell_centre(here)
+    assert WARCRY.preview(state, 0, choice.action) is not None
+    after, _ = resolve.apply(state, 0, choice.action, faces())
+    import math
+
+    for fid in ("B2", "B3", "B9"):
+        f = after.fighter(fid)
+        assert f is not None and f.placed and math.dist(f.centre, anchor) + f.p.radius <= 3 * 254
+    # a point outside the zone, or a fighter of another group, is no choice
+    assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text="B2 1 1")))
+    assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text=f"B1 {here}")))
+    # groups typed out of size (a Dagger over half the warband) are refused by the rules
+    fresh = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
+    too_big = "B1 B2 B3 B4 B5 B6 / B7 B8 / B9 B10"
+    assert not suggestions(fresh, 0, Ask(kinds=("split",), text=too_big))[0].matched

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.engine.content import game_catalog
 
-from ..content import ABILITIES, PROFILES, WARBANDS
+from ..content import ABILITIES, DEPLOYMENTS, PROFILES, VICTORIES, WARBANDS
 
 
 def load_catalog() -> dict[str, dict[str, str]]:
@@ -17,6 +17,8 @@ def load_catalog() -> dict[str, dict[str, str]]:
             f"warcry.weapon.{p.id}.{i}": w.name.get(locale) for p in PROFILES.values() for i, w in enumerate(p.weapons)
         }
         out |= {f"warcry.ability.{a.id}": a.name.get(locale) for a in ABILITIES.values()}
+        out |= {f"warcry.deployment.{d.id}": d.name.get(locale) for d in DEPLOYMENTS.values()}
+        out |= {f"warcry.victory.{v.id}": v.name.get(locale) for v in VICTORIES.values()}
         return out | {f"warcry.warband.{b.id}": b.name.get(locale) for b in WARBANDS.values()}
 
     return game_catalog(Path(__file__).parent, names)
