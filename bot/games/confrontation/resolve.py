@@ -68,6 +68,7 @@ def start_turn(state: ConfState, ev: Events) -> ConfState:
                 "stunned": False,
                 "shield": 0,
                 "afraid": False,
+                "dove": False,  # the obligation belonged to last turn's activation (D-CON-04)
             }
         )
         for f in state.fighters
@@ -195,7 +196,11 @@ def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     """The tour de parole ends: the word goes to whoever the sequence says, or the phase ends."""
     seq = state.seq
     assert seq is not None
-    fighters = tuple(f.model_copy(update={"done": True}) if f.activated else f for f in state.fighters)
+    # a diver's obligation belongs to this activation: kept or lapsed, it ends with it (D-CON-04)
+    fighters = tuple(
+        f.model_copy(update={"done": True, "dove": False if f.profile in state.tour else f.dove}) if f.activated else f
+        for f in state.fighters
+    )
     state = state.model_copy(update={"fighters": fighters, "tour": (), "current": None, "shot": None})
     if state.winners is not None:
         return state.model_copy(update={"stack": ()})

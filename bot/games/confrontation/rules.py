@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Refusals
+from bot.engine import EngineError, Refusals
 
 from . import board, sequence
 from .actions import Declared, Finish, Forgo, Shoot, Walk
@@ -131,8 +131,23 @@ def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:
     if f.exclusive is None or f.resolved or not in_tour(state, f):
         raise refuse("nothing_to_resolve", "announce")
     if isinstance(action, Forgo):
+        if f.dove and f.exclusive == "cover" and _can_take_cover(state, f):
+            raise refuse("must_take_cover", "cover", fighter=f.id)  # V-C-4: « sera obligé » (D-CON-04)
         return
     exclusive_move_problem(state, f, action.path)
+
+
+def _can_take_cover(state: ConfState, f: Fighter) -> bool:
+    """Whether a legal move to cover exists (the diver may give up only a move the table forbids)."""
+    from .suggest import destinations  # suggest builds on these rules
+
+    for point, _why, _typed in destinations(state, f, allowance(f, "cover")):
+        try:
+            exclusive_move_problem(state, f, (point,))
+        except EngineError:
+            continue
+        return True
+    return False
 
 
 def allowance(f: Fighter, what: str, free: bool = True) -> int:
