@@ -13,7 +13,22 @@ from typing import Any
 from bot.engine import PHASE, RandomSource, decision, private, public
 
 from . import board, combat, dice, sequence
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from .actions import (
+    Cast,
+    Declare,
+    Declared,
+    Dice,
+    Disengage,
+    Dive,
+    Draw,
+    Finish,
+    Forgo,
+    Lead,
+    Order,
+    Resolve,
+    Shoot,
+    Walk,
+)
 from .content import PROFILES, SPELLS, WARBANDS
 from .effects import Events, _named_id, finish, hurt, named, profile_text, set_fighter, share
 from .state import ConfState, Fighter, PendingShot, Side
@@ -130,7 +145,7 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
         state = _after_declarations(state, seat, ev, rng)
     elif isinstance(action, Resolve | Forgo):
         state = _resolve_exclusive(state, seat, action, rng, ev)
-    elif isinstance(action, Walk | Shoot | Cast | Finish):
+    elif isinstance(action, Walk | Disengage | Shoot | Cast | Finish):
         state = _cumulative(state, seat, action, rng, ev)
     elif isinstance(action, Dive):
         state = _dive(state, action, rng, ev)
@@ -238,12 +253,17 @@ def _move(state: ConfState, fid: str, path: tuple[tuple[int, int], ...], ev: Eve
     return state.model_copy(update={"last": (*state.last, fid), "last_path": full})
 
 
+def disengage_odds(state: ConfState, f: Fighter) -> tuple[int, int]:
+    """VII-B is not in our document (D-CON-07): 1d6 + INI against 3 + the number of enemies touching it.
+    Returns (the value added to the die, the difficulty)."""
+    return PROFILES[f.profile].initiative - dice.penalty(f.wound, f.stunned), 3 + len(board.contacts(state, f))
+
+
 def disengage(state: ConfState, f: Fighter, rng: RandomSource, ev: Events) -> bool:
-    """VII-B is not in our document (D-CON-07): 1d6 + INI against 3 + the number of enemies touching it."""
-    n = len(board.contacts(state, f))
-    roll = dice.test(rng, PROFILES[f.profile].initiative - dice.penalty(f.wound, f.stunned))
-    ok = roll.beats(3 + n)
-    ev.append(public("disengage", who=named(f), dice=list(roll.dice), total=roll.total, need=3 + n, ok=ok))
+    value, need = disengage_odds(state, f)
+    roll = dice.test(rng, value)
+    ok = roll.beats(need)
+    ev.append(public("disengage", who=named(f), dice=list(roll.dice), total=roll.total, need=need, ok=ok))
     return ok
 
 
@@ -301,7 +321,7 @@ def _cumulative(state: ConfState, seat: int, action: Any, rng: RandomSource, ev:
     assert f is not None
     if isinstance(action, Finish):
         state = _fighter(state, fid, done=True)
-    elif isinstance(action, Walk):
+    elif isinstance(action, Walk | Disengage):
         state = _fighter(state, fid, walked=True)
         if board.free(state, f) or disengage(state, f, rng, ev):
             state = _move(state, fid, action.path, ev, "walked")

@@ -7,7 +7,7 @@ from typing import Any
 from bot.engine import EngineError, Refusals
 
 from . import board, sequence
-from .actions import Declared, Finish, Forgo, Shoot, Walk
+from .actions import Declared, Disengage, Finish, Forgo, Shoot, Walk
 from .content import PROFILES, SPELLS, WARBANDS
 from .state import ConfState, Fighter
 
@@ -25,6 +25,7 @@ RULES = {
     "engage": "confrontation.engage",
     "cover": "confrontation.cover-move",
     "walk": "confrontation.walk",
+    "disengage": "confrontation.disengage",
     "shoot": "confrontation.shoot",
     "mystic": "confrontation.mystic",
     "movement": "confrontation.movement-potential",
@@ -205,7 +206,12 @@ def _check_cumulative(state: ConfState, seat: int, action: Any) -> None:
         raise refuse("not_activated", "announce")
     if isinstance(action, Finish):
         return
-    if isinstance(action, Walk):
+    if isinstance(action, Walk | Disengage):
+        engaged = not board.free(state, f)
+        if isinstance(action, Walk) and engaged:
+            raise refuse("walk_engaged", "disengage")  # D-CON-07: disengaging is its own choice
+        if isinstance(action, Disengage) and not engaged:
+            raise refuse("not_engaged", "disengage")
         if f.walked:
             raise refuse("walked", "walk")
         if f.shot and not f.walk_after:
@@ -248,6 +254,8 @@ def cast_problem(state: ConfState, f: Fighter, spell_id: str, target: str) -> No
     harmful = spell.strength > 0
     if harmful == (other.owner == f.owner):
         raise refuse("choose_enemy" if harmful else "choose_ally", "mystic")
+    if spell.defense and other.shield:  # one Bouclier at a time: a second would add nothing (D-CON-19)
+        raise refuse("already_shielded", "mystic", fighter=other.id)
     if other.id != f.id:
         if not board.sees(state, f, other):
             raise refuse("no_sight", "mystic")

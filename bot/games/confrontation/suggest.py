@@ -16,8 +16,23 @@ from bot.engine.names import fold
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import CM, Point
 
-from . import board, rules, sequence
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from . import board, dice, resolve, rules, sequence
+from .actions import (
+    Cast,
+    Declare,
+    Declared,
+    Dice,
+    Disengage,
+    Dive,
+    Draw,
+    Finish,
+    Forgo,
+    Lead,
+    Order,
+    Resolve,
+    Shoot,
+    Walk,
+)
 from .content import PROFILES, SCENARIOS, SPELLS
 from .state import ConfState, Fighter
 
@@ -97,7 +112,7 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ok=accepts(rules.check, state, seat),
         describe=lambda action: describe(state, seat, action),
         piece=lambda action: getattr(action, "fighter", None),
-        previewed=lambda action: isinstance(action, Resolve | Walk | Order),
+        previewed=lambda action: isinstance(action, Resolve | Walk | Disengage | Order),
         because="confrontation.action.because",
     )
 
@@ -219,8 +234,9 @@ def _cumulative(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text |
             pool = enemies if SPELLS[sid].strength else friends
             for o in pool:
                 out.append((Cast(fighter=f.id, spell=sid, target=o.id), None, False))
+        move = Walk if board.free(state, f) else Disengage  # D-CON-07: disengaging is its own choice
         for point, why, typed in destinations(state, f, p.mou, ask.text):
-            out.append((Walk(fighter=f.id, path=(point,)), why, typed))
+            out.append((move(fighter=f.id, path=(point,)), why, typed))
         out.append((Finish(fighter=f.id), None, False))
     return out
 
@@ -260,6 +276,10 @@ def describe(state: ConfState, seat: int, action: Any) -> Text:
             who=_name(f),
             whom=_name(state.fighter(action.target or "")),
         )
+    if isinstance(action, Disengage):
+        f = state.fighter(action.fighter)
+        cell = board.measure(state.scenario).cell_of(action.path[-1])
+        return txt("confrontation.action.disengage", who=_name(f), cell=cell, pct=_odds(state, f))
     if isinstance(action, Resolve | Walk):
         f = state.fighter(action.fighter)
         cell = board.measure(state.scenario).cell_of(action.path[-1])
@@ -290,6 +310,13 @@ def describe(state: ConfState, seat: int, action: Any) -> Text:
     return txt("confrontation.action.unknown")
 
 
+def _odds(state: ConfState, f: Fighter | None) -> int:
+    """The chance, in percent, that `f` disengages (D-CON-07)."""
+    if f is None:
+        return 0
+    return round(100 * dice.chance(*resolve.disengage_odds(state, f)))
+
+
 def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Order):
         items = tuple(
@@ -297,7 +324,7 @@ def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
             for i, c in enumerate(action.cards)
         )
         return Preview(lines=(txt("confrontation.preview.order"), *items), overlay={})
-    if isinstance(action, Resolve | Walk):
+    if isinstance(action, Resolve | Walk | Disengage):
         f = state.fighter(action.fighter)
         if f is None:
             return None
@@ -307,7 +334,9 @@ def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
         used = board.table(state.scenario).path_cost(full)
         lines = [txt("confrontation.preview.distance", used=used, left=max(0, allowance - used))]
         if not board.free(state, f):
-            lines.append(txt("confrontation.preview.disengage"))
+            _value, need = resolve.disengage_odds(state, f)
+            lost = "engage" if isinstance(action, Resolve) else "walk"
+            lines.append(txt(f"confrontation.preview.disengage_{lost}", need=need, pct=_odds(state, f)))
         moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
         for o in state.fighters:
             if o.owner != f.owner and board.in_contact(moved, o):

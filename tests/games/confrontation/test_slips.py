@@ -3,8 +3,14 @@ d'Activation ») or the decision (docs/rules/confrontation.md) it holds to."""
 
 from __future__ import annotations
 
-from bot.games.confrontation.actions import Declare, Declared, Dive, Draw, Finish, Forgo, Resolve, Shoot
+import pytest
+
+from bot.engine import Ask
+from bot.games.confrontation.actions import Cast, Declare, Declared, Dive, Draw, Finish, Forgo, Resolve, Shoot, Walk
+from bot.games.confrontation.dice import chance
+from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.resolve import start_turn
+from bot.i18n import localize as render
 from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, refused
 
 L, G = 0, 1
@@ -51,3 +57,53 @@ def test_a_diver_charged_before_its_activation_is_free_of_the_obligation_next_tu
     assert g1 is not None and not g1.dove
     nxt = start_turn(s.model_copy(update={"turn": 2}), [])
     assert not nxt.fighter("G1").dove  # type: ignore[union-attr]
+
+
+def _engaged() -> object:
+    fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "guerrier", G, 30, 57.5)]
+    s = act(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, Draw(choice="play"))
+    return act(s, L, Declared())
+
+
+def test_walking_away_from_contact_is_its_own_choice_with_its_odds_and_its_risk() -> None:
+    """V-D-1: « Si un combattant est au contact d'au moins un combattant adverse, il doit parvenir à se
+    désengager avant de pouvoir effectuer une marche » (D-CON-07): the menu offers « se désengager »
+    with its chance, never a plain walk, and the preview says the walk is lost on a failed roll."""
+    s = _engaged()
+    choices = GAME.suggest(s, L, Ask())
+    kinds = {c.action.kind for c in choices}
+    assert "disengage" in kinds and "walk" not in kinds
+    pick = next(c for c in choices if c.action.kind == "disengage")
+    # 1d6 + INI 3 against 3 + one enemy: 2 to 6 succeed, a natural 1 fails
+    assert "83 % de réussite" in render(pick.label, "fr") and "83% chance" in render(pick.label, "en")
+    preview = GAME.preview(s, L, pick.action)
+    assert preview is not None
+    lines = [render(x, "fr") for x in preview.lines]
+    assert any("perd sa marche" in x and "contre 4" in x for x in lines), lines
+    assert refused(s, L, Walk(fighter="L1", path=(at(30, 68),))) == "confrontation.walk_engaged"
+
+
+def test_the_odds_shown_are_those_of_the_roll() -> None:
+    """Our dice (research §2.2): 1d6 + value, a natural 1 fails, a 6 rolls again and adds."""
+    assert chance(3, 4) == 5 / 6  # anything but a 1
+    assert chance(0, 6) == 1 / 6  # only the 6
+    assert chance(0, 8) == pytest.approx(1 / 6 * 5 / 6)  # a 6, then 2 or more (a second 6 goes on)
+    assert chance(10, 2) == 5 / 6
+
+
+def test_a_fighter_already_under_a_shield_is_not_offered_a_second() -> None:
+    """V-D-4 and D-CON-19: Bouclier adds its DEF until the end of the turn; a second would add nothing
+    (one at a time), so it is refused and not offered, on that fighter only."""
+    fs = [
+        fighter("L1", "mage", L, 30, 60, mana=6),
+        fighter("L2", "epeiste", L, 40, 60),
+        fighter("G1", "guerrier", G, 30, 20),
+    ]
+    s = act(activation(fs, (("mage",), ("guerrier",)), speaker=L), L, Draw(choice="play"))
+    s = act(s, L, Declared())
+    s = act(s, L, Cast(fighter="L1", spell="bouclier", target="L1"), Dice(5))
+    assert s.fighter("L1").shield == 2  # type: ignore[attr-defined]
+    assert refused(s, L, Cast(fighter="L1", spell="bouclier", target="L1")) == "confrontation.already_shielded"
+    offered = [c.action for c in GAME.suggest(s, L, Ask()) if c.action.kind == "cast"]
+    assert Cast(fighter="L1", spell="bouclier", target="L2") in offered
+    assert Cast(fighter="L1", spell="bouclier", target="L1") not in offered

@@ -10,6 +10,7 @@ from bot.games.confrontation.actions import (
     Cast,
     Declare,
     Declared,
+    Disengage,
     Dive,
     Draw,
     Finish,
@@ -270,11 +271,12 @@ def test_disengaging_before_a_walk() -> None:
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "guerrier", G, 30, 57.5)]
     base = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
     base = act(base, L, Declared())
-    failed, ev = events(base, L, Walk(fighter="L1", path=(at(30, 68),)), Dice(1))
+    assert refused(base, L, Walk(fighter="L1", path=(at(30, 68),))) == "confrontation.walk_engaged"
+    failed, ev = events(base, L, Disengage(fighter="L1", path=(at(30, 68),)), Dice(1))
     assert next(e for e in ev if e.kind == "disengage").params["ok"] is False
     assert failed.fighter("L1").centre == at(30, 60)  # type: ignore[union-attr]
     ok, ev = events(
-        base, L, Walk(fighter="L1", path=(at(30, 68),)), Dice(4)
+        base, L, Disengage(fighter="L1", path=(at(30, 68),)), Dice(4)
     )  # 4 + INI 3 = 7 ≥ 3 + one enemy in contact
     assert next(e for e in ev if e.kind == "disengage").params["ok"] is True
     assert ok.fighter("L1").centre == at(30, 68)  # type: ignore[union-attr]
