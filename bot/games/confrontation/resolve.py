@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.engine import PHASE, RandomSource, decision, private, public
 
-from . import board, combat, dice, sequence
+from . import board, combat, dice, rules, sequence
 from .actions import (
     Cast,
     Declare,
@@ -129,7 +129,7 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
     if isinstance(action, Order):
         state = _order(state, seat, action, rng, ev)
     elif isinstance(action, Lead):
-        state = _lead(state, action, ev)
+        state = _lead(state, action, ev, rng)
     elif isinstance(action, Draw):
         state = _draw(state, seat, action, ev, rng)
     elif isinstance(action, Declare):
@@ -140,8 +140,13 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
             "who": named(f),
             "what": {"key": f"confrontation.exclusive.{action.what}", "params": {}},
         }
-        ev.append(public("declared", target=_named_id(state, action.target) if action.target else "", **params))
+        if action.target:
+            ev.append(public("declared_at", target=_named_id(state, action.target), **params))
+        else:
+            ev.append(public("declared", **params))
+        state = _ask_declare(state, seat, ev, rng)
     elif isinstance(action, Declared):
+        ev.append(public("announced", seat=seat))  # the table reads who closed the announcements
         state = _after_declarations(state, seat, ev, rng)
     elif isinstance(action, Resolve | Forgo):
         state = _resolve_exclusive(state, seat, action, rng, ev)
@@ -166,16 +171,25 @@ def _order(state: ConfState, seat: int, action: Order, rng: RandomSource, ev: Ev
     return _lock_sequences(state, (piles[0], piles[1]), rng, ev)
 
 
-def _lead(state: ConfState, action: Lead, ev: Events) -> ConfState:
+def _lead(state: ConfState, action: Lead, ev: Events, rng: RandomSource) -> ConfState:
     seq = sequence.start((state.sides[0].pile, state.sides[1].pile), action.first)
     ev.append(public("lead", seat=state.tactic, first_seat=action.first))
     for s in (0, 1):
         if seq.sides[s].refusals:
             ev.append(public("refusals", seat=s, n=seq.sides[s].refusals))
     ev.append(public(PHASE, phase={"key": "confrontation.phase.activation", "params": {}}, turn=state.turn))
-    return state.model_copy(
-        update={"phase": "activation", "stage": "draw", "seq": seq, "stack": (decision("draw", seq.speaker),)}
-    )
+    return _ask_draw(state.model_copy(update={"phase": "activation", "seq": seq}), ev, rng)
+
+
+def _ask_draw(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
+    """A tour de parole opens: the speaker chooses among the choices of V-A, or, when the rules leave
+    one (the top card, no reserve, no refusal), it is played without asking."""
+    seq = state.seq
+    assert seq is not None
+    choices = sequence.legal(seq, seq.speaker)
+    if len(choices) == 1:
+        return _draw(state, seq.speaker, Draw(choice=choices[0]), ev, rng)
+    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
 
 
 def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSource) -> ConfState:
@@ -204,7 +218,15 @@ def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSour
     if not activated:  # « le joueur ne peut alors faire aucune action » (V-A-3, Note)
         ev.append(public("nobody_left", seat=seat))
         return _next_tour(state, ev, rng)
-    return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
+    return _ask_declare(state, seat, ev, rng)
+
+
+def _ask_declare(state: ConfState, seat: int, ev: Events, rng: RandomSource) -> ConfState:
+    """The announcements go on while a fighter of the tour may still announce an exclusive action;
+    when none may, they are over without asking (V-B-1: there is nothing left to announce)."""
+    if rules.can_declare(state, seat):
+        return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
+    return _after_declarations(state, seat, ev, rng)
 
 
 def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
@@ -222,7 +244,7 @@ def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     if seq.over:
         state = combat.start(state, rng, ev)
         return end_turn(state, ev) if state.phase == "mystic" else state
-    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
+    return _ask_draw(state, ev, rng)
 
 
 # -- exclusive actions (V-C) ---------------------------------------------------------------------------
@@ -320,6 +342,7 @@ def _cumulative(state: ConfState, seat: int, action: Any, rng: RandomSource, ev:
     f = state.fighter(fid)
     assert f is not None
     if isinstance(action, Finish):
+        ev.append(public("finished", who=named(f)))
         state = _fighter(state, fid, done=True)
     elif isinstance(action, Walk | Disengage):
         state = _fighter(state, fid, walked=True)

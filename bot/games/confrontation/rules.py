@@ -99,6 +99,25 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
     declare_problem(state, f, action.what, action.target)
 
 
+def can_declare(state: ConfState, seat: int) -> bool:
+    """Whether a fighter of the tour may still announce an exclusive action (else the announcements
+    close by themselves)."""
+    enemies = [o.id for o in state.fighters if o.owner != seat]
+    for f in state.of(seat):
+        if not in_tour(state, f) or f.exclusive is not None:
+            continue
+        options = [("run", None), ("cover", None)] + [(w, o) for o in enemies for w in ("charge", "engage")]
+        for what, target in options:
+            if f.dove and what != "cover" and board.free(state, f):
+                continue
+            try:
+                declare_problem(state, f, what, target)
+            except EngineError:
+                continue
+            return True
+    return False
+
+
 def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None) -> None:
     """Refuse an exclusive action whose conditions the fighter does not meet now (V-C)."""
     free = board.free(state, f)

@@ -125,8 +125,10 @@ def _declarations(state: ConfState, seat: int) -> list[Any]:
         if f.exclusive is not None:
             continue
         for o in sorted(enemies, key=lambda o: (board.distance(f, o), o.id)):
-            out.append(Declare(fighter=f.id, what="charge", target=o.id))
-            out.append(Declare(fighter=f.id, what="engage", target=o.id))
+            for what in ("charge", "engage"):
+                # offered only when a move can carry it out, so that it is never given up at once
+                if contact_point(state, f.model_copy(update={"exclusive": what}), o) is not None:
+                    out.append(Declare(fighter=f.id, what=what, target=o.id))
         out.append(Declare(fighter=f.id, what="run"))
         out.append(Declare(fighter=f.id, what="cover"))
     return out

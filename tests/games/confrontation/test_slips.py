@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Ask
+from bot.engine import Ask, Rng, SeatSpec
+from bot.engine.text import Text
 from bot.games.confrontation.actions import Cast, Declare, Declared, Dive, Draw, Finish, Forgo, Resolve, Shoot, Walk
 from bot.games.confrontation.dice import chance
 from bot.games.confrontation.game import CONFRONTATION as GAME
@@ -39,7 +40,6 @@ def test_the_dive_obligation_cannot_be_given_up_and_belongs_to_that_activation()
     s = _dived()
     assert s.stack[-1].kind == "declare" and s.fighter("G1").dove  # type: ignore[attr-defined]
     s = act(s, G, Declare(fighter="G1", what="cover"))
-    s = act(s, G, Declared())
     assert refused(s, G, Forgo(fighter="G1")) == "confrontation.must_take_cover"
     s = act(s, G, Resolve(fighter="G1", path=(at(25, 50),)))
     assert not s.fighter("G1").dove  # type: ignore[attr-defined]
@@ -107,3 +107,53 @@ def test_a_fighter_already_under_a_shield_is_not_offered_a_second() -> None:
     offered = [c.action for c in GAME.suggest(s, L, Ask()) if c.action.kind == "cast"]
     assert Cast(fighter="L1", spell="bouclier", target="L2") in offered
     assert Cast(fighter="L1", spell="bouclier", target="L1") not in offered
+
+
+def test_every_step_says_what_it_did_and_an_announce_without_target_has_no_stray_space() -> None:
+    """Issue #28 (« annonce : course . », « alice a joué. » twice): every step of a seeded match has a
+    public line of its own (the host writes « X a joué. » only for a step without one), and each
+    announce reads as a French player writes it."""
+    rng, think = Rng(3), Rng(7)
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")]
+    s = GAME.setup(seats, {}, rng).state
+    agents = (GAME.agent(), GAME.agent())
+    announces: list[str] = []
+    while GAME.outcome(s) is None:
+        seat = min(GAME.to_act(s))
+        action = agents[seat].choose(GAME, GAME.view(s, seat), seat, think)
+        t = GAME.apply(s, seat, action, rng)
+        assert any(e.public for e in t.events), action
+        announces += [
+            render(Text(key=f"confrontation.event.{e.kind}", params=e.params), "fr")
+            for e in t.events
+            if e.kind.startswith("declared")
+        ]
+        s = t.state
+    assert announces and all(" ." not in a and "  " not in a for a in announces), announces
+
+
+def test_a_choice_the_rules_leave_alone_is_made_without_asking() -> None:
+    """V-A: the player with the word plays the top card, reserves, plays the reserve or refuses; with
+    only the top card left to play (no reserve, no refusal), it is played without a menu. V-B-1: once no
+    activated fighter may announce an exclusive action, the announcements close by themselves."""
+    fs = [fighter("L1", "epeiste", L, 30, 70), fighter("G1", "guerrier", G, 30, 20)]
+    s = activation(fs, (("epeiste",), ("guerrier",)), speaker=L)
+    s = s.model_copy(
+        update={
+            "seq": s.seq.model_copy(
+                update={
+                    "sides": tuple(  # type: ignore[union-attr]
+                        side.model_copy(update={"reserve_used": True, "refusals": 0})
+                        for side in s.seq.sides  # type: ignore[union-attr]
+                    )
+                }
+            )
+        }
+    )
+    s = act(s, L, Draw(choice="play"))
+    s = act(s, L, Declare(fighter="L1", what="run"))  # its only fighter announced: nothing left to announce
+    assert s.stack[-1].kind == "exclusive"
+    s = act(s, L, Resolve(fighter="L1", path=(at(30, 55),)))
+    # the word passes to Bob, whose only choice is his top card: it is played, he announces
+    assert s.stack[-1].kind == "declare" and s.stack[-1].seats == (G,)
+    assert s.fighter("G1").activated  # type: ignore[union-attr]

@@ -242,7 +242,6 @@ def test_diving_for_cover_when_shot_before_activating() -> None:
     assert refused(s, G, Declared()) == "confrontation.must_take_cover"
     assert refused(s, G, Declare(fighter="G1", what="run")) == "confrontation.must_take_cover"
     s = act(s, G, Declare(fighter="G1", what="cover"))
-    s = act(s, G, Declared())
     s = act(s, G, Resolve(fighter="G1", path=(at(25, 50),)))
     g1 = s.fighter("G1")
     assert g1 is not None and g1.covered and not g1.dove  # « Cible/+2 jusqu'à son activation du prochain tour »
@@ -287,7 +286,6 @@ def test_charging_a_fearsome_creature_needs_courage() -> None:
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "chef", G, 30, 45)]
     s = _open(activation(fs, (("epeiste",), ("chef",)), speaker=L), L, "epeiste")
     s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
-    s = act(s, L, Declared())
     spot = contact_point(s, s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
     lost, ev = events(s, L, Resolve(fighter="L1", path=(spot,)), Dice(1))  # type: ignore[arg-type]
     assert next(e for e in ev if e.kind == "courage").params["ok"] is False
