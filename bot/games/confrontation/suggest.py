@@ -50,31 +50,49 @@ def advised_order(state: ConfState, seat: int) -> tuple[str, ...]:
     return tuple(sorted(cards, key=key))
 
 
+def card_numbers(state: ConfState, seat: int) -> dict[str, int]:
+    """Each card's number, the same wherever it is shown or typed: its place in the advised order (the
+    first order a player is shown)."""
+    return {c: i + 1 for i, c in enumerate(advised_order(state, seat))}
+
+
 def parse_order(state: ConfState, seat: int, text: str) -> tuple[str, ...] | None:
-    """An order typed as numbers ("3 1 2") or names ("arb cap"), completed in the advised order."""
-    listed = rules.cards_of(state, seat)
+    """An order typed as card numbers ("3 1 2") or names in French or English ("arb cap", "war sham"),
+    completed in the advised order. A name of several words ("bête de guerre") is read whole first."""
+    advised = advised_order(state, seat)
+    tokens = [tok for tok in re.split(r"[\s,;>·.-]+", text.strip()) if tok]
     chosen: list[str] = []
-    for token in re.split(r"[\s,;>·.-]+", text.strip()):
-        if not token:
-            continue
-        pick: str | None = None
-        if token.isdigit():
-            i = int(token) - 1
-            pick = listed[i] if 0 <= i < len(listed) else None
-        else:
-            needle = fold(token)
-            hits = [c for c in listed if c not in chosen and (needle in fold(c) or needle in fold(_fr(c)))]
-            pick = hits[0] if hits else None
-        if pick is None or pick in chosen:
+    i = 0
+    while i < len(tokens):
+        pick, used = _pick(advised, chosen, tokens[i:])
+        if pick is None:
             return None
         chosen.append(pick)
+        i += used
     if not chosen:
         return None
-    return tuple(chosen) + tuple(c for c in advised_order(state, seat) if c not in chosen)
+    return tuple(chosen) + tuple(c for c in advised if c not in chosen)
 
 
-def _fr(pid: str) -> str:
-    return PROFILES[pid].name.fr
+def _pick(advised: tuple[str, ...], chosen: list[str], tokens: list[str]) -> tuple[str | None, int]:
+    """The card the first tokens name, and how many tokens its name took (the longest that names one)."""
+    if tokens[0].isdigit():
+        n = int(tokens[0]) - 1
+        pick = advised[n] if 0 <= n < len(advised) and advised[n] not in chosen else None
+        return pick, 1
+    for used in range(len(tokens), 0, -1):
+        needle = fold(" ".join(tokens[:used]))
+        if any(t.isdigit() for t in tokens[:used]):
+            continue
+        hits = [c for c in advised if c not in chosen and any(needle in name for name in _names(c))]
+        if hits:
+            return hits[0], used
+    return None, 1
+
+
+def _names(pid: str) -> tuple[str, ...]:
+    name = PROFILES[pid].name
+    return (fold(pid), fold(name.fr), fold(name.en))
 
 
 def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
@@ -250,16 +268,15 @@ def _name(f: Fighter | None) -> Text:
     return txt("confrontation.fighter.name", profile=txt(f"confrontation.profile.{f.profile}"), id=f.id)
 
 
-def _order_text(cards: tuple[str, ...]) -> Text:
-    items = [
-        txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}")) for i, c in enumerate(cards)
-    ]
-    return txt("confrontation.order.list", items=items)
+def _order_items(state: ConfState, seat: int, cards: tuple[str, ...]) -> list[Text]:
+    """The cards in this order, each with its own number (`card_numbers`), whatever its place."""
+    number = card_numbers(state, seat)
+    return [txt("confrontation.order.item", n=number.get(c, 0), card=txt(f"confrontation.profile.{c}")) for c in cards]
 
 
 def describe(state: ConfState, seat: int, action: Any) -> Text:
     if isinstance(action, Order):
-        return _order_text(action.cards)
+        return txt("confrontation.order.list", items=_order_items(state, seat, action.cards))
     if isinstance(action, Lead):
         if action.first == seat:
             return txt("confrontation.action.lead_keep")
@@ -321,10 +338,7 @@ def _odds(state: ConfState, f: Fighter | None) -> int:
 
 def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Order):
-        items = tuple(
-            txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}"))
-            for i, c in enumerate(action.cards)
-        )
+        items = _order_items(state, seat, action.cards)
         return Preview(lines=(txt("confrontation.preview.order"), *items), overlay={})
     if isinstance(action, Resolve | Walk | Disengage):
         f = state.fighter(action.fighter)

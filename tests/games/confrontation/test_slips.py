@@ -12,7 +12,7 @@ from bot.games.confrontation.dice import chance
 from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.resolve import start_turn
 from bot.i18n import localize as render
-from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, refused
+from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, new_match, refused
 
 L, G = 0, 1
 
@@ -157,3 +157,18 @@ def test_a_choice_the_rules_leave_alone_is_made_without_asking() -> None:
     # the word passes to Bob, whose only choice is his top card: it is played, he announces
     assert s.stack[-1].kind == "declare" and s.stack[-1].seats == (G,)
     assert s.fighter("G1").activated  # type: ignore[union-attr]
+
+
+def test_a_sequence_is_typed_by_name_in_english_too_and_each_card_keeps_one_number() -> None:
+    """V-A-4 « Chacun prépare sa séquence d'activation »: bob (en-US) typed "war sham"; the names are
+    read in both languages, and a card carries the same number in every order shown and when typed."""
+    s = new_match()
+    typed = GAME.suggest(s, G, Ask(text="war sham"))[0]
+    assert typed.action.cards[:2] == ("bete", "chaman")
+    advised = GAME.suggest(s, G, Ask())[0]
+    shown = render(advised.label, "en")
+    assert shown.startswith("1. Shaman") and "2. War beast" in shown, shown
+    by_number = GAME.suggest(s, G, Ask(text="2 1"))[0]
+    assert by_number.action.cards[:2] == ("bete", "chaman")
+    # the typed order shows each card under the number it was typed with
+    assert render(by_number.label, "en").startswith("2. War beast, 1. Shaman"), render(by_number.label, "en")

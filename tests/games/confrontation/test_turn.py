@@ -25,7 +25,7 @@ from bot.games.confrontation.actions import (
 )
 from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.rules import cards_of
-from bot.games.confrontation.suggest import contact_point, parse_order
+from bot.games.confrontation.suggest import advised_order, contact_point, parse_order
 from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, new_match, refused
 
 L, G = 0, 1
@@ -62,8 +62,9 @@ def test_an_order_must_hold_every_card_once_and_can_be_typed_by_number_or_name()
     s = new_match()
     assert refused(s, L, Order(cards=("capitaine",))) == "confrontation.order_all_cards"
     listed = cards_of(s, L)
+    numbered = advised_order(s, L)  # a card's number is its place in the advised order, shown first
     typed = parse_order(s, L, "3 1")
-    assert typed is not None and typed[:2] == (listed[2], listed[0]) and sorted(typed) == sorted(listed)
+    assert typed is not None and typed[:2] == (numbered[2], numbered[0]) and sorted(typed) == sorted(listed)
     assert parse_order(s, L, "arba mage")[:2] == ("arbaletrier", "mage")  # type: ignore[index]
     assert parse_order(s, L, "1 1") is None and parse_order(s, L, "9") is None
 
