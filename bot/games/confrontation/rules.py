@@ -100,8 +100,10 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
 
 
 def can_declare(state: ConfState, seat: int) -> bool:
-    """Whether a fighter of the tour may still announce an exclusive action (else the announcements
-    close by themselves)."""
+    """Whether a fighter of the tour may still announce an exclusive action that a move can carry out
+    (else the announcements close by themselves, D-CON-20)."""
+    from .suggest import contact_point  # suggest builds on these rules
+
     enemies = [o.id for o in state.fighters if o.owner != seat]
     for f in state.of(seat):
         if not in_tour(state, f) or f.exclusive is not None:
@@ -113,6 +115,9 @@ def can_declare(state: ConfState, seat: int) -> bool:
             try:
                 declare_problem(state, f, what, target)
             except EngineError:
+                continue
+            enemy = state.fighter(target or "")
+            if enemy is not None and contact_point(state, f.model_copy(update={"exclusive": what}), enemy) is None:
                 continue
             return True
     return False

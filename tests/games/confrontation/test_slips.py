@@ -62,7 +62,8 @@ def test_a_diver_charged_before_its_activation_is_free_of_the_obligation_next_tu
 def _engaged() -> object:
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "guerrier", G, 30, 57.5)]
     s = act(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, Draw(choice="play"))
-    return act(s, L, Declared())
+    assert s.stack[-1].kind == "fighter"  # in contact, nothing to announce (D-CON-20)
+    return s
 
 
 def test_walking_away_from_contact_is_its_own_choice_with_its_odds_and_its_risk() -> None:

@@ -257,7 +257,7 @@ def test_magicians_cast_while_mana_lasts_even_in_melee() -> None:
         fighter("G2", "chef", G, 10, 40),
     ]
     s = _open(activation(fs, (("mage",), ("guerrier", "chef")), speaker=L), L, "mage")
-    s = act(s, L, Declared())
+    assert s.stack[-1].kind == "fighter"  # in contact, nothing to announce: no menu (D-CON-20)
     s = act(s, L, Cast(fighter="L1", spell="trait", target="G1"), Dice(1))  # a natural 1 fails, mana spent
     assert s.fighter("L1").mana == 1  # type: ignore[union-attr]
     assert refused(s, L, Cast(fighter="L1", spell="trait", target="G1")) == "confrontation.no_mana"
@@ -270,7 +270,7 @@ def test_disengaging_before_a_walk() -> None:
     désengager avant de pouvoir effectuer une marche » (the test is ours, D-CON-07)."""
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "guerrier", G, 30, 57.5)]
     base = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
-    base = act(base, L, Declared())
+    assert base.stack[-1].kind == "fighter"  # in contact, nothing to announce: no menu (D-CON-20)
     assert refused(base, L, Walk(fighter="L1", path=(at(30, 68),))) == "confrontation.walk_engaged"
     failed, ev = events(base, L, Disengage(fighter="L1", path=(at(30, 68),)), Dice(1))
     assert next(e for e in ev if e.kind == "disengage").params["ok"] is False
