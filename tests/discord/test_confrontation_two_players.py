@@ -1,7 +1,7 @@
 """Confrontation between two people through the real cogs (issue #14, "Done means"): every decision by
 slash command or menu; no sequence card of one side (its order, the card on top, the reserve) reaches
 the other side or the thread before it is played (checked on every payload); the event log replays to
-the same state."""
+the same state; the match ends with its result opening a post, and no post is cut (#28)."""
 
 from __future__ import annotations
 
@@ -89,6 +89,12 @@ async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Pat
                         assert not re.search(pattern, text), (names[s], pattern, call.path, owner)
                     checked += 1
         assert live.rec.status == "finished" and checked > 100 and reserves > 0, (steps, live.rec.status, reserves)
+        # the end is readable (#28): the last turn's twelve reveals used to be cut at 2,000 characters,
+        # losing the result; the result opens the post, and no post is cut
+        posts = [m["content"] for m in table.fd.messages(thread, include_ephemeral=False)]
+        assert all(len(p) <= 2000 and not p.rstrip().endswith("…") for p in posts)
+        ended = [p for p in posts if "🏆 Victoire de **" in p or "🤝 Match nul" in p]
+        assert len(ended) == 1 and ended[0].startswith(("🏆 Victoire de **", "🤝 Match nul")), ended
         entries = await table.bot.service.history(live.id)
         state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
         assert state == live.state

@@ -5,7 +5,8 @@
 - a tour de parole: `Draw` (one of the five choices of V-A);
 - exclusive actions: `Declare` each, `Declared` to close the announces, then `Resolve` each (its
   move) or `Forgo` it when it cannot be carried out;
-- cumulative actions: `Walk`, `Shoot`, `Cast`, `Finish`;
+- cumulative actions: `Walk`, `Disengage` (the walk of a fighter in contact, after its roll), `Shoot`,
+  `Cast`, `Finish`;
 - a shot at a fighter not yet activated: its owner's `Dive` (« se jeter à couvert ») or not;
 - the combat phase: `Dice` (how many combat dice each fighter of the combat puts in attack).
 """
@@ -67,6 +68,15 @@ class Walk(Action):
     path: tuple[Point, ...]
 
 
+class Disengage(Action):
+    """A fighter in contact tries to disengage and walk (D-CON-07): its own choice, never a walk's
+    side effect, so the player sees the odds and that a failed roll loses the walk."""
+
+    kind: Literal["disengage"] = "disengage"
+    fighter: str
+    path: tuple[Point, ...]
+
+
 class Shoot(Action):
     kind: Literal["shoot"] = "shoot"
     fighter: str
@@ -97,6 +107,6 @@ class Dice(Action):
 
 
 ConfAction = Annotated[
-    Order | Lead | Draw | Declare | Declared | Resolve | Forgo | Walk | Shoot | Cast | Finish | Dive | Dice,
+    Order | Lead | Draw | Declare | Declared | Resolve | Forgo | Walk | Disengage | Shoot | Cast | Finish | Dive | Dice,
     Field(discriminator="kind"),
 ]

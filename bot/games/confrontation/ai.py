@@ -14,7 +14,22 @@ from typing import Any
 from bot.engine import ANY, RandomSource
 
 from . import board
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from .actions import (
+    Cast,
+    Declare,
+    Declared,
+    Dice,
+    Disengage,
+    Dive,
+    Draw,
+    Finish,
+    Forgo,
+    Lead,
+    Order,
+    Resolve,
+    Shoot,
+    Walk,
+)
 from .content import PROFILES
 from .rules import max_dice
 from .state import ConfState, Fighter
@@ -74,6 +89,8 @@ def score(state: ConfState, seat: int, action: Any) -> float:
         return 3.0 if board.contacts(state, target) and target.shield == 0 else -1.0
     if isinstance(action, Walk):
         return _walk(state, action)
+    if isinstance(action, Disengage):
+        return -1.0  # stays in the fight
     if isinstance(action, Finish):
         return 0.5
     if isinstance(action, Dive):

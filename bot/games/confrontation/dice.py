@@ -29,6 +29,18 @@ def test(rng: RandomSource, value: int) -> Test:
     return Test(dice=tuple(dice), total=sum(dice) + value, fumble=dice[0] == 1)
 
 
+def chance(value: int, difficulty: int) -> float:
+    """The chance that `test(rng, value)` beats `difficulty` (shown to a player before a roll)."""
+    return (sum(1 for d in range(2, 6) if d + value >= difficulty) + _open_ended(difficulty - value - 6)) / 6
+
+
+def _open_ended(need: int) -> float:
+    """The chance that an open-ended d6 (a 6 rolls again and adds) reaches `need`."""
+    if need <= 1:
+        return 1.0
+    return (sum(1 for d in range(1, 6) if d >= need) + _open_ended(need - 6)) / 6
+
+
 #: Our wound table (D-CON-13): the lowest roll of each result.
 #: ≤ 3 nothing, 4–5 stunned, 6–7 light, 8–9 serious, 10–11 critical, ≥ 12 killed outright.
 STUNNED, LIGHT, SERIOUS, CRITICAL, KILLED = 4, 6, 8, 10, 12

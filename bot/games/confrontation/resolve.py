@@ -12,8 +12,23 @@ from typing import Any
 
 from bot.engine import PHASE, RandomSource, decision, private, public
 
-from . import board, combat, dice, sequence
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from . import board, combat, dice, rules, sequence
+from .actions import (
+    Cast,
+    Declare,
+    Declared,
+    Dice,
+    Disengage,
+    Dive,
+    Draw,
+    Finish,
+    Forgo,
+    Lead,
+    Order,
+    Resolve,
+    Shoot,
+    Walk,
+)
 from .content import PROFILES, SPELLS, WARBANDS
 from .effects import Events, _named_id, finish, hurt, named, profile_text, set_fighter, share
 from .state import ConfState, Fighter, PendingShot, Side
@@ -68,6 +83,7 @@ def start_turn(state: ConfState, ev: Events) -> ConfState:
                 "stunned": False,
                 "shield": 0,
                 "afraid": False,
+                "dove": False,  # the obligation belonged to last turn's activation (D-CON-04)
             }
         )
         for f in state.fighters
@@ -113,7 +129,7 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
     if isinstance(action, Order):
         state = _order(state, seat, action, rng, ev)
     elif isinstance(action, Lead):
-        state = _lead(state, action, ev)
+        state = _lead(state, action, ev, rng)
     elif isinstance(action, Draw):
         state = _draw(state, seat, action, ev, rng)
     elif isinstance(action, Declare):
@@ -124,12 +140,17 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
             "who": named(f),
             "what": {"key": f"confrontation.exclusive.{action.what}", "params": {}},
         }
-        ev.append(public("declared", target=_named_id(state, action.target) if action.target else "", **params))
+        if action.target:
+            ev.append(public("declared_at", target=_named_id(state, action.target), **params))
+        else:
+            ev.append(public("declared", **params))
+        state = _ask_declare(state, seat, ev, rng)
     elif isinstance(action, Declared):
+        ev.append(public("announced", seat=seat))  # the table reads who closed the announcements
         state = _after_declarations(state, seat, ev, rng)
     elif isinstance(action, Resolve | Forgo):
         state = _resolve_exclusive(state, seat, action, rng, ev)
-    elif isinstance(action, Walk | Shoot | Cast | Finish):
+    elif isinstance(action, Walk | Disengage | Shoot | Cast | Finish):
         state = _cumulative(state, seat, action, rng, ev)
     elif isinstance(action, Dive):
         state = _dive(state, action, rng, ev)
@@ -150,16 +171,25 @@ def _order(state: ConfState, seat: int, action: Order, rng: RandomSource, ev: Ev
     return _lock_sequences(state, (piles[0], piles[1]), rng, ev)
 
 
-def _lead(state: ConfState, action: Lead, ev: Events) -> ConfState:
+def _lead(state: ConfState, action: Lead, ev: Events, rng: RandomSource) -> ConfState:
     seq = sequence.start((state.sides[0].pile, state.sides[1].pile), action.first)
     ev.append(public("lead", seat=state.tactic, first_seat=action.first))
     for s in (0, 1):
         if seq.sides[s].refusals:
             ev.append(public("refusals", seat=s, n=seq.sides[s].refusals))
     ev.append(public(PHASE, phase={"key": "confrontation.phase.activation", "params": {}}, turn=state.turn))
-    return state.model_copy(
-        update={"phase": "activation", "stage": "draw", "seq": seq, "stack": (decision("draw", seq.speaker),)}
-    )
+    return _ask_draw(state.model_copy(update={"phase": "activation", "seq": seq}), ev, rng)
+
+
+def _ask_draw(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
+    """A tour de parole opens: the speaker chooses among the choices of V-A, or, when the rules leave
+    one (the top card, no reserve, no refusal), it is played without asking."""
+    seq = state.seq
+    assert seq is not None
+    choices = sequence.legal(seq, seq.speaker)
+    if len(choices) == 1:
+        return _draw(state, seq.speaker, Draw(choice=choices[0]), ev, rng)
+    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
 
 
 def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSource) -> ConfState:
@@ -188,21 +218,33 @@ def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSour
     if not activated:  # « le joueur ne peut alors faire aucune action » (V-A-3, Note)
         ev.append(public("nobody_left", seat=seat))
         return _next_tour(state, ev, rng)
-    return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
+    return _ask_declare(state, seat, ev, rng)
+
+
+def _ask_declare(state: ConfState, seat: int, ev: Events, rng: RandomSource) -> ConfState:
+    """The announcements go on while a fighter of the tour may still announce an exclusive action;
+    when none may, they are over without asking (V-B-1: there is nothing left to announce)."""
+    if rules.can_declare(state, seat):
+        return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
+    return _after_declarations(state, seat, ev, rng)
 
 
 def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     """The tour de parole ends: the word goes to whoever the sequence says, or the phase ends."""
     seq = state.seq
     assert seq is not None
-    fighters = tuple(f.model_copy(update={"done": True}) if f.activated else f for f in state.fighters)
+    # a diver's obligation belongs to this activation: kept or lapsed, it ends with it (D-CON-04)
+    fighters = tuple(
+        f.model_copy(update={"done": True, "dove": False if f.profile in state.tour else f.dove}) if f.activated else f
+        for f in state.fighters
+    )
     state = state.model_copy(update={"fighters": fighters, "tour": (), "current": None, "shot": None})
     if state.winners is not None:
         return state.model_copy(update={"stack": ()})
     if seq.over:
         state = combat.start(state, rng, ev)
         return end_turn(state, ev) if state.phase == "mystic" else state
-    return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
+    return _ask_draw(state, ev, rng)
 
 
 # -- exclusive actions (V-C) ---------------------------------------------------------------------------
@@ -233,12 +275,17 @@ def _move(state: ConfState, fid: str, path: tuple[tuple[int, int], ...], ev: Eve
     return state.model_copy(update={"last": (*state.last, fid), "last_path": full})
 
 
+def disengage_odds(state: ConfState, f: Fighter) -> tuple[int, int]:
+    """VII-B is not in our document (D-CON-07): 1d6 + INI against 3 + the number of enemies touching it.
+    Returns (the value added to the die, the difficulty)."""
+    return PROFILES[f.profile].initiative - dice.penalty(f.wound, f.stunned), 3 + len(board.contacts(state, f))
+
+
 def disengage(state: ConfState, f: Fighter, rng: RandomSource, ev: Events) -> bool:
-    """VII-B is not in our document (D-CON-07): 1d6 + INI against 3 + the number of enemies touching it."""
-    n = len(board.contacts(state, f))
-    roll = dice.test(rng, PROFILES[f.profile].initiative - dice.penalty(f.wound, f.stunned))
-    ok = roll.beats(3 + n)
-    ev.append(public("disengage", who=named(f), dice=list(roll.dice), total=roll.total, need=3 + n, ok=ok))
+    value, need = disengage_odds(state, f)
+    roll = dice.test(rng, value)
+    ok = roll.beats(need)
+    ev.append(public("disengage", who=named(f), dice=list(roll.dice), total=roll.total, need=need, ok=ok))
     return ok
 
 
@@ -295,8 +342,9 @@ def _cumulative(state: ConfState, seat: int, action: Any, rng: RandomSource, ev:
     f = state.fighter(fid)
     assert f is not None
     if isinstance(action, Finish):
+        ev.append(public("finished", who=named(f)))
         state = _fighter(state, fid, done=True)
-    elif isinstance(action, Walk):
+    elif isinstance(action, Walk | Disengage):
         state = _fighter(state, fid, walked=True)
         if board.free(state, f) or disengage(state, f, rng, ev):
             state = _move(state, fid, action.path, ev, "walked")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Refusals
+from bot.engine import EngineError, Refusals
 
 from . import board, sequence
-from .actions import Declared, Finish, Forgo, Shoot, Walk
+from .actions import Declared, Disengage, Finish, Forgo, Shoot, Walk
 from .content import PROFILES, SPELLS, WARBANDS
 from .state import ConfState, Fighter
 
@@ -25,6 +25,7 @@ RULES = {
     "engage": "confrontation.engage",
     "cover": "confrontation.cover-move",
     "walk": "confrontation.walk",
+    "disengage": "confrontation.disengage",
     "shoot": "confrontation.shoot",
     "mystic": "confrontation.mystic",
     "movement": "confrontation.movement-potential",
@@ -98,6 +99,30 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
     declare_problem(state, f, action.what, action.target)
 
 
+def can_declare(state: ConfState, seat: int) -> bool:
+    """Whether a fighter of the tour may still announce an exclusive action that a move can carry out
+    (else the announcements close by themselves, D-CON-20)."""
+    from .suggest import contact_point  # suggest builds on these rules
+
+    enemies = [o.id for o in state.fighters if o.owner != seat]
+    for f in state.of(seat):
+        if not in_tour(state, f) or f.exclusive is not None:
+            continue
+        options = [("run", None), ("cover", None)] + [(w, o) for o in enemies for w in ("charge", "engage")]
+        for what, target in options:
+            if f.dove and what != "cover" and board.free(state, f):
+                continue
+            try:
+                declare_problem(state, f, what, target)
+            except EngineError:
+                continue
+            enemy = state.fighter(target or "")
+            if enemy is not None and contact_point(state, f.model_copy(update={"exclusive": what}), enemy) is None:
+                continue
+            return True
+    return False
+
+
 def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None) -> None:
     """Refuse an exclusive action whose conditions the fighter does not meet now (V-C)."""
     free = board.free(state, f)
@@ -131,8 +156,23 @@ def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:
     if f.exclusive is None or f.resolved or not in_tour(state, f):
         raise refuse("nothing_to_resolve", "announce")
     if isinstance(action, Forgo):
+        if f.dove and f.exclusive == "cover" and _can_take_cover(state, f):
+            raise refuse("must_take_cover", "cover", fighter=f.id)  # V-C-4: « sera obligé » (D-CON-04)
         return
     exclusive_move_problem(state, f, action.path)
+
+
+def _can_take_cover(state: ConfState, f: Fighter) -> bool:
+    """Whether a legal move to cover exists (the diver may give up only a move the table forbids)."""
+    from .suggest import destinations  # suggest builds on these rules
+
+    for point, _why, _typed in destinations(state, f, allowance(f, "cover")):
+        try:
+            exclusive_move_problem(state, f, (point,))
+        except EngineError:
+            continue
+        return True
+    return False
 
 
 def allowance(f: Fighter, what: str, free: bool = True) -> int:
@@ -190,7 +230,12 @@ def _check_cumulative(state: ConfState, seat: int, action: Any) -> None:
         raise refuse("not_activated", "announce")
     if isinstance(action, Finish):
         return
-    if isinstance(action, Walk):
+    if isinstance(action, Walk | Disengage):
+        engaged = not board.free(state, f)
+        if isinstance(action, Walk) and engaged:
+            raise refuse("walk_engaged", "disengage")  # D-CON-07: disengaging is its own choice
+        if isinstance(action, Disengage) and not engaged:
+            raise refuse("not_engaged", "disengage")
         if f.walked:
             raise refuse("walked", "walk")
         if f.shot and not f.walk_after:
@@ -233,6 +278,8 @@ def cast_problem(state: ConfState, f: Fighter, spell_id: str, target: str) -> No
     harmful = spell.strength > 0
     if harmful == (other.owner == f.owner):
         raise refuse("choose_enemy" if harmful else "choose_ally", "mystic")
+    if spell.defense and other.shield:  # one Bouclier at a time: a second would add nothing (D-CON-19)
+        raise refuse("already_shielded", "mystic", fighter=other.id)
     if other.id != f.id:
         if not board.sees(state, f, other):
             raise refuse("no_sight", "mystic")

@@ -16,8 +16,23 @@ from bot.engine.names import fold
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import CM, Point
 
-from . import board, rules, sequence
-from .actions import Cast, Declare, Declared, Dice, Dive, Draw, Finish, Forgo, Lead, Order, Resolve, Shoot, Walk
+from . import board, dice, resolve, rules, sequence
+from .actions import (
+    Cast,
+    Declare,
+    Declared,
+    Dice,
+    Disengage,
+    Dive,
+    Draw,
+    Finish,
+    Forgo,
+    Lead,
+    Order,
+    Resolve,
+    Shoot,
+    Walk,
+)
 from .content import PROFILES, SCENARIOS, SPELLS
 from .state import ConfState, Fighter
 
@@ -35,31 +50,49 @@ def advised_order(state: ConfState, seat: int) -> tuple[str, ...]:
     return tuple(sorted(cards, key=key))
 
 
+def card_numbers(state: ConfState, seat: int) -> dict[str, int]:
+    """Each card's number, the same wherever it is shown or typed: its place in the advised order (the
+    first order a player is shown)."""
+    return {c: i + 1 for i, c in enumerate(advised_order(state, seat))}
+
+
 def parse_order(state: ConfState, seat: int, text: str) -> tuple[str, ...] | None:
-    """An order typed as numbers ("3 1 2") or names ("arb cap"), completed in the advised order."""
-    listed = rules.cards_of(state, seat)
+    """An order typed as card numbers ("3 1 2") or names in French or English ("arb cap", "war sham"),
+    completed in the advised order. A name of several words ("bête de guerre") is read whole first."""
+    advised = advised_order(state, seat)
+    tokens = [tok for tok in re.split(r"[\s,;>·.-]+", text.strip()) if tok]
     chosen: list[str] = []
-    for token in re.split(r"[\s,;>·.-]+", text.strip()):
-        if not token:
-            continue
-        pick: str | None = None
-        if token.isdigit():
-            i = int(token) - 1
-            pick = listed[i] if 0 <= i < len(listed) else None
-        else:
-            needle = fold(token)
-            hits = [c for c in listed if c not in chosen and (needle in fold(c) or needle in fold(_fr(c)))]
-            pick = hits[0] if hits else None
-        if pick is None or pick in chosen:
+    i = 0
+    while i < len(tokens):
+        pick, used = _pick(advised, chosen, tokens[i:])
+        if pick is None:
             return None
         chosen.append(pick)
+        i += used
     if not chosen:
         return None
-    return tuple(chosen) + tuple(c for c in advised_order(state, seat) if c not in chosen)
+    return tuple(chosen) + tuple(c for c in advised if c not in chosen)
 
 
-def _fr(pid: str) -> str:
-    return PROFILES[pid].name.fr
+def _pick(advised: tuple[str, ...], chosen: list[str], tokens: list[str]) -> tuple[str | None, int]:
+    """The card the first tokens name, and how many tokens its name took (the longest that names one)."""
+    if tokens[0].isdigit():
+        n = int(tokens[0]) - 1
+        pick = advised[n] if 0 <= n < len(advised) and advised[n] not in chosen else None
+        return pick, 1
+    for used in range(len(tokens), 0, -1):
+        needle = fold(" ".join(tokens[:used]))
+        if any(t.isdigit() for t in tokens[:used]):
+            continue
+        hits = [c for c in advised if c not in chosen and any(needle in name for name in _names(c))]
+        if hits:
+            return hits[0], used
+    return None, 1
+
+
+def _names(pid: str) -> tuple[str, ...]:
+    name = PROFILES[pid].name
+    return (fold(pid), fold(name.fr), fold(name.en))
 
 
 def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
@@ -97,7 +130,7 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ok=accepts(rules.check, state, seat),
         describe=lambda action: describe(state, seat, action),
         piece=lambda action: getattr(action, "fighter", None),
-        previewed=lambda action: isinstance(action, Resolve | Walk | Order),
+        previewed=lambda action: isinstance(action, Resolve | Walk | Disengage | Order),
         because="confrontation.action.because",
     )
 
@@ -110,8 +143,10 @@ def _declarations(state: ConfState, seat: int) -> list[Any]:
         if f.exclusive is not None:
             continue
         for o in sorted(enemies, key=lambda o: (board.distance(f, o), o.id)):
-            out.append(Declare(fighter=f.id, what="charge", target=o.id))
-            out.append(Declare(fighter=f.id, what="engage", target=o.id))
+            for what in ("charge", "engage"):
+                # offered only when a move can carry it out, so that it is never given up at once
+                if contact_point(state, f.model_copy(update={"exclusive": what}), o) is not None:
+                    out.append(Declare(fighter=f.id, what=what, target=o.id))
         out.append(Declare(fighter=f.id, what="run"))
         out.append(Declare(fighter=f.id, what="cover"))
     return out
@@ -219,8 +254,9 @@ def _cumulative(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text |
             pool = enemies if SPELLS[sid].strength else friends
             for o in pool:
                 out.append((Cast(fighter=f.id, spell=sid, target=o.id), None, False))
+        move = Walk if board.free(state, f) else Disengage  # D-CON-07: disengaging is its own choice
         for point, why, typed in destinations(state, f, p.mou, ask.text):
-            out.append((Walk(fighter=f.id, path=(point,)), why, typed))
+            out.append((move(fighter=f.id, path=(point,)), why, typed))
         out.append((Finish(fighter=f.id), None, False))
     return out
 
@@ -232,16 +268,15 @@ def _name(f: Fighter | None) -> Text:
     return txt("confrontation.fighter.name", profile=txt(f"confrontation.profile.{f.profile}"), id=f.id)
 
 
-def _order_text(cards: tuple[str, ...]) -> Text:
-    items = [
-        txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}")) for i, c in enumerate(cards)
-    ]
-    return txt("confrontation.order.list", items=items)
+def _order_items(state: ConfState, seat: int, cards: tuple[str, ...]) -> list[Text]:
+    """The cards in this order, each with its own number (`card_numbers`), whatever its place."""
+    number = card_numbers(state, seat)
+    return [txt("confrontation.order.item", n=number.get(c, 0), card=txt(f"confrontation.profile.{c}")) for c in cards]
 
 
 def describe(state: ConfState, seat: int, action: Any) -> Text:
     if isinstance(action, Order):
-        return _order_text(action.cards)
+        return txt("confrontation.order.list", items=_order_items(state, seat, action.cards))
     if isinstance(action, Lead):
         if action.first == seat:
             return txt("confrontation.action.lead_keep")
@@ -260,6 +295,10 @@ def describe(state: ConfState, seat: int, action: Any) -> Text:
             who=_name(f),
             whom=_name(state.fighter(action.target or "")),
         )
+    if isinstance(action, Disengage):
+        f = state.fighter(action.fighter)
+        cell = board.measure(state.scenario).cell_of(action.path[-1])
+        return txt("confrontation.action.disengage", who=_name(f), cell=cell, pct=_odds(state, f))
     if isinstance(action, Resolve | Walk):
         f = state.fighter(action.fighter)
         cell = board.measure(state.scenario).cell_of(action.path[-1])
@@ -290,14 +329,18 @@ def describe(state: ConfState, seat: int, action: Any) -> Text:
     return txt("confrontation.action.unknown")
 
 
+def _odds(state: ConfState, f: Fighter | None) -> int:
+    """The chance, in percent, that `f` disengages (D-CON-07)."""
+    if f is None:
+        return 0
+    return round(100 * dice.chance(*resolve.disengage_odds(state, f)))
+
+
 def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Order):
-        items = tuple(
-            txt("confrontation.order.item", n=i + 1, card=txt(f"confrontation.profile.{c}"))
-            for i, c in enumerate(action.cards)
-        )
+        items = _order_items(state, seat, action.cards)
         return Preview(lines=(txt("confrontation.preview.order"), *items), overlay={})
-    if isinstance(action, Resolve | Walk):
+    if isinstance(action, Resolve | Walk | Disengage):
         f = state.fighter(action.fighter)
         if f is None:
             return None
@@ -307,7 +350,9 @@ def preview(state: ConfState, seat: int, action: Any) -> Preview | None:
         used = board.table(state.scenario).path_cost(full)
         lines = [txt("confrontation.preview.distance", used=used, left=max(0, allowance - used))]
         if not board.free(state, f):
-            lines.append(txt("confrontation.preview.disengage"))
+            _value, need = resolve.disengage_odds(state, f)
+            lost = "engage" if isinstance(action, Resolve) else "walk"
+            lines.append(txt(f"confrontation.preview.disengage_{lost}", need=need, pct=_odds(state, f)))
         moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
         for o in state.fighters:
             if o.owner != f.owner and board.in_contact(moved, o):

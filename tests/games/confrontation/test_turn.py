@@ -10,6 +10,7 @@ from bot.games.confrontation.actions import (
     Cast,
     Declare,
     Declared,
+    Disengage,
     Dive,
     Draw,
     Finish,
@@ -24,7 +25,7 @@ from bot.games.confrontation.actions import (
 )
 from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.rules import cards_of
-from bot.games.confrontation.suggest import contact_point, parse_order
+from bot.games.confrontation.suggest import advised_order, contact_point, parse_order
 from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, new_match, refused
 
 L, G = 0, 1
@@ -61,8 +62,9 @@ def test_an_order_must_hold_every_card_once_and_can_be_typed_by_number_or_name()
     s = new_match()
     assert refused(s, L, Order(cards=("capitaine",))) == "confrontation.order_all_cards"
     listed = cards_of(s, L)
+    numbered = advised_order(s, L)  # a card's number is its place in the advised order, shown first
     typed = parse_order(s, L, "3 1")
-    assert typed is not None and typed[:2] == (listed[2], listed[0]) and sorted(typed) == sorted(listed)
+    assert typed is not None and typed[:2] == (numbered[2], numbered[0]) and sorted(typed) == sorted(listed)
     assert parse_order(s, L, "arba mage")[:2] == ("arbaletrier", "mage")  # type: ignore[index]
     assert parse_order(s, L, "1 1") is None and parse_order(s, L, "9") is None
 
@@ -241,7 +243,6 @@ def test_diving_for_cover_when_shot_before_activating() -> None:
     assert refused(s, G, Declared()) == "confrontation.must_take_cover"
     assert refused(s, G, Declare(fighter="G1", what="run")) == "confrontation.must_take_cover"
     s = act(s, G, Declare(fighter="G1", what="cover"))
-    s = act(s, G, Declared())
     s = act(s, G, Resolve(fighter="G1", path=(at(25, 50),)))
     g1 = s.fighter("G1")
     assert g1 is not None and g1.covered and not g1.dove  # « Cible/+2 jusqu'à son activation du prochain tour »
@@ -256,7 +257,7 @@ def test_magicians_cast_while_mana_lasts_even_in_melee() -> None:
         fighter("G2", "chef", G, 10, 40),
     ]
     s = _open(activation(fs, (("mage",), ("guerrier", "chef")), speaker=L), L, "mage")
-    s = act(s, L, Declared())
+    assert s.stack[-1].kind == "fighter"  # in contact, nothing to announce: no menu (D-CON-20)
     s = act(s, L, Cast(fighter="L1", spell="trait", target="G1"), Dice(1))  # a natural 1 fails, mana spent
     assert s.fighter("L1").mana == 1  # type: ignore[union-attr]
     assert refused(s, L, Cast(fighter="L1", spell="trait", target="G1")) == "confrontation.no_mana"
@@ -269,12 +270,13 @@ def test_disengaging_before_a_walk() -> None:
     désengager avant de pouvoir effectuer une marche » (the test is ours, D-CON-07)."""
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "guerrier", G, 30, 57.5)]
     base = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
-    base = act(base, L, Declared())
-    failed, ev = events(base, L, Walk(fighter="L1", path=(at(30, 68),)), Dice(1))
+    assert base.stack[-1].kind == "fighter"  # in contact, nothing to announce: no menu (D-CON-20)
+    assert refused(base, L, Walk(fighter="L1", path=(at(30, 68),))) == "confrontation.walk_engaged"
+    failed, ev = events(base, L, Disengage(fighter="L1", path=(at(30, 68),)), Dice(1))
     assert next(e for e in ev if e.kind == "disengage").params["ok"] is False
     assert failed.fighter("L1").centre == at(30, 60)  # type: ignore[union-attr]
     ok, ev = events(
-        base, L, Walk(fighter="L1", path=(at(30, 68),)), Dice(4)
+        base, L, Disengage(fighter="L1", path=(at(30, 68),)), Dice(4)
     )  # 4 + INI 3 = 7 ≥ 3 + one enemy in contact
     assert next(e for e in ev if e.kind == "disengage").params["ok"] is True
     assert ok.fighter("L1").centre == at(30, 68)  # type: ignore[union-attr]
@@ -285,7 +287,6 @@ def test_charging_a_fearsome_creature_needs_courage() -> None:
     fs = [fighter("L1", "epeiste", L, 30, 60), fighter("G1", "chef", G, 30, 45)]
     s = _open(activation(fs, (("epeiste",), ("chef",)), speaker=L), L, "epeiste")
     s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
-    s = act(s, L, Declared())
     spot = contact_point(s, s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
     lost, ev = events(s, L, Resolve(fighter="L1", path=(spot,)), Dice(1))  # type: ignore[arg-type]
     assert next(e for e in ev if e.kind == "courage").params["ok"] is False
