@@ -266,12 +266,15 @@ def lay_out(pen: Pen, area: TableArea, scene: Scene) -> list[Tag]:
         if not text or not (bounds[0] <= cx <= bounds[2] and bounds[1] <= cy <= bounds[3]):
             continue
         w = pen.length(text, SMALL, bold=True) + 2 * TAG_PAD
+        far = r + TAG_GAP + 8 * TAG_H + w  # no candidate box reaches further: only what lies nearer counts
+        near_discs = [(x, y, rr) for x, y, rr in discs if abs(x - cx) < far + rr and abs(y - cy) < far + rr]
+        near_tags = [tag.box for tag in tags if _overlaps(tag.box, (cx - far, cy - far, cx + far, cy + far))]
         best: tuple[float, Box, bool] | None = None
         for box, leader in _candidates(cx, cy, r, w):
             if not _inside(box, bounds):
                 continue
-            cost = sum(_overlaps(box, tag.box) for tag in tags) + sum(
-                _touches_disc(box, x, y, rr) for x, y, rr in discs
+            cost = sum(_overlaps(box, other) for other in near_tags) + sum(
+                _touches_disc(box, x, y, rr) for x, y, rr in near_discs
             )
             if best is None or cost < best[0]:
                 best = (cost, box, leader)
@@ -309,10 +312,56 @@ def draw_table(scene: Scene, focus: Sequence[Point]) -> tuple[Image.Image, float
     """The table image (640 px wide) around `focus` (the whole table without), the smallest text it
     used and its labels as laid out."""
     area = TableArea(frame(focus, scene.measure))
-    image = Image.new("RGB", (W, area.height), DEFAULT.background)
+    under, over, mask, smallest = _ground(scene, area)
+    image = under.copy()
     pen = Pen(image)
-    tags = _draw(image, pen, scene, area)
+    pen.smallest = smallest
+    tags = _draw(pen, scene, area, over, mask)
     return image, pen.smallest, tags
+
+
+#: The whole tables drawn so far, by scenario: a public board starts from a copy (one per scenario).
+_GROUNDS: dict[tuple[Any, ...], tuple[Image.Image, Image.Image, Image.Image, float]] = {}
+
+
+def _ground(scene: Scene, area: TableArea) -> tuple[Image.Image, Image.Image, Image.Image, float]:
+    """What lies under the pieces (the panel, its grid, the terrain) and the frame over them (the
+    margins with the grid's labels, and the mask of the margins: whatever a crop cut spills there is
+    covered), with the smallest text of the frame. The whole table is the same on every public board
+    of a scenario: it is drawn once."""
+    m = scene.measure
+    whole = area.whole(m)
+    key = (m, tuple((tuple(p.corners), p.fill, p.hatched, p.hatch) for p in scene.pieces))
+    if whole and key in _GROUNDS:
+        return _GROUNDS[key]
+    th = DEFAULT
+    under = Image.new("RGB", (W, area.height), th.background)
+    draw = ImageDraw.Draw(under)
+    left, top, right, bottom = area.bounds
+    draw.rectangle((left, top, right, bottom), fill=th.panel)
+    for x in range(area.x0, area.x1 + 1, m.cell):
+        px = area.px((x, area.y0))[0]
+        draw.line((px, top, px, bottom), fill=th.panel_alt, width=1)
+    for y in range(area.y0, area.y1 + 1, m.cell):
+        py = area.px((area.x0, y))[1]
+        draw.line((left, py, right, py), fill=th.panel_alt, width=1)
+    for piece in scene.pieces:
+        points = [area.px(p) for p in piece.corners]
+        draw.polygon(points, fill=piece.fill, outline=(200, 200, 200))
+        if piece.hatched:
+            hatch(under, points, piece.hatch)
+    over = Image.new("RGB", under.size, th.background)
+    pen = Pen(over)
+    _grid_labels(pen, area, m)
+    mask = Image.new("L", under.size, 0)
+    edges = ImageDraw.Draw(mask)
+    for box in ((0, 0, W, top - 1), (0, 0, left - 1, area.height), (right + 1, 0, W, area.height)):
+        edges.rectangle(box, fill=255)
+    edges.rectangle((0, bottom + 1, W, area.height), fill=255)
+    ground = (under, over, mask, pen.smallest)
+    if whole:
+        _GROUNDS[key] = ground
+    return ground
 
 
 def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: Colour, width: int = 4) -> None:
@@ -329,23 +378,10 @@ def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour:
     )
 
 
-def _draw(image: Image.Image, pen: Pen, scene: Scene, area: TableArea) -> list[Tag]:
+def _draw(pen: Pen, scene: Scene, area: TableArea, over: Image.Image, mask: Image.Image) -> list[Tag]:
+    """The pieces on the ground, the frame over them, then the labels (never cut by the frame)."""
     th = DEFAULT
     draw = pen.draw
-    m = scene.measure
-    left, top, right, bottom = area.bounds
-    draw.rectangle((left, top, right, bottom), fill=th.panel)
-    for x in range(area.x0, area.x1 + 1, m.cell):
-        px = area.px((x, area.y0))[0]
-        draw.line((px, top, px, bottom), fill=th.panel_alt, width=1)
-    for y in range(area.y0, area.y1 + 1, m.cell):
-        py = area.px((area.x0, y))[1]
-        draw.line((left, py, right, py), fill=th.panel_alt, width=1)
-    for piece in scene.pieces:
-        points = [area.px(p) for p in piece.corners]
-        draw.polygon(points, fill=piece.fill, outline=(200, 200, 200))
-        if piece.hatched:
-            hatch(image, points, piece.hatch)
     for marker in scene.markers:
         cx, cy = area.px(marker.centre)
         r = marker_px(marker, area)
@@ -365,18 +401,13 @@ def _draw(image: Image.Image, pen: Pen, scene: Scene, area: TableArea) -> list[T
         if mark.highlight:
             draw.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline=th.accent, width=4)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=mark.colour, outline=mark.outline, width=mark.outline_width)
-    # the margins hold the grid's labels: whatever a crop cut spills there is painted over
-    draw.rectangle((0, 0, W, top - 1), fill=th.background)
-    draw.rectangle((0, 0, left - 1, image.height), fill=th.background)
-    draw.rectangle((right + 1, 0, W, image.height), fill=th.background)
-    draw.rectangle((0, bottom + 1, W, image.height), fill=th.background)
+    pen.image.paste(over, (0, 0), mask)
     tags = lay_out(pen, area, scene)
     for tag in tags:  # every leader line first: a label is never crossed by another's line
         if tag.leader:
             _draw_leader(pen, tag)
     for tag in tags:
         _draw_label(pen, tag)
-    _grid_labels(pen, area, m)
     return tags
 
 
