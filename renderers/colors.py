@@ -1,10 +1,10 @@
 """Colors of Magic: the table from a `ColorsView` (never a state), its header, the hand, a move's preview.
 
-Drawn for a phone: 640 px wide, every text through the `Pen` at 20 px or more (12 px once shown 390 px
-wide). The whole table when nothing has happened yet; otherwise a crop around what the last action
-touched (figures, the move's path), scaled up so bases and labels stay large. Terrain by kind, objectives
-with the times they can still score, figures labelled by their id in their side's colour (wizards ringed
-in gold, monsters grey), the last move's path with an arrow, the figures it touched ringed.
+Drawn for a phone on the shared table renderer (`skirmish.TableDrawing`): the whole table on the public
+board, a crop around the last action on a player's own board and in a preview (the mover's Movement
+ringed). Terrain by kind, objectives with the times they can still score, figures labelled by their id
+in their side's colour (wizards rimmed in gold, monsters grey, ♥ their hit points once hurt); under the
+board, the roster (card, hit points, activated this round) and the legend of the marks used.
 """
 
 from __future__ import annotations

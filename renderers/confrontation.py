@@ -1,11 +1,11 @@
 """Confrontation: the table from a `ConfView` (never a state), the sequence, a move's preview, alt text.
 
-The table in centimetres on the shared skirmish renderer (5 cm cells): the whole table before the
-first move, then a crop around the fighters the last step activated, moved or hit (ringed), the last
-move's path; woods hatched, ruins in stone, the rock dark. The header says the turn and phase, who
-acts, each side's pile, reserve state, refusals and losses; the cards played this turn (public once
-played). The "hand" image is the viewer's own sequence: its order and its reserve, never shown to
-the other side.
+The table in centimetres on the shared skirmish renderer (5 cm cells): the whole table on the public
+board, a crop around the fighters the last step activated, moved or hit (ringed) on a player's own
+board; woods hatched, ruins in stone, the rock dark; under it the roster (profile, wound, card played)
+and the legend. The header says the turn and phase, who acts, each side's pile, reserve state, refusals
+and losses; the cards played this turn (public once played). The "hand" image is the viewer's own
+sequence: its order and its reserve, never shown to the other side.
 """
 
 from __future__ import annotations

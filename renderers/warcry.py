@@ -1,9 +1,10 @@
 """WarCry: the table from a `WarView` (never a state), a move's or a deployment's preview, alt text.
 
-The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the whole table before the
-first move, then a crop around what the last action touched (ringed in gold) and the last path; walls
-and ruins in stone, the pit hatched red, the objectives as diamonds in the colour of the side that
-holds them. The header says the round and phase, who acts, each side's singles, ability dice and
+The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the whole table on the public
+board and while setting up, a crop around what the last action touched (ringed in gold) on a player's
+own board; walls and ruins in stone, the pit hatched red, the objectives as diamonds in the colour of
+the side that holds them, labelled like the fighters; under it the roster (profile, damage, activated)
+and the legend. The header says the round and phase, who acts, each side's singles, ability dice and
 victory points. There is no hand: nothing is hidden in WarCry.
 """
 
