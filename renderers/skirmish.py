@@ -220,6 +220,23 @@ def _touches_disc(box: Box, cx: float, cy: float, r: float) -> bool:
     return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
 
 
+def _cost(box: Box, tags: list[Box], discs: list[tuple[float, float, float]], enough: float) -> float:
+    """How many labels and bases `box` covers, counted up to `enough` (a better place is known)."""
+    x0, y0, x1, y1 = box
+    cost = 0
+    for other in tags:
+        if x0 < other[2] and other[0] < x1 and y0 < other[3] and other[1] < y1:
+            cost += 1
+    for cx, cy, r in discs:
+        if cost >= enough:
+            break
+        if cx + r <= x0 or cx - r >= x1 or cy + r <= y0 or cy - r >= y1:
+            continue  # apart from the disc's square: the test most bases fail
+        if _touches_disc(box, cx, cy, r):
+            cost += 1
+    return cost
+
+
 def _inside(box: Box, bounds: Box) -> bool:
     return box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
 
@@ -273,9 +290,7 @@ def lay_out(pen: Pen, area: TableArea, scene: Scene) -> list[Tag]:
         for box, leader in _candidates(cx, cy, r, w):
             if not _inside(box, bounds):
                 continue
-            cost = sum(_overlaps(box, other) for other in near_tags) + sum(
-                _touches_disc(box, x, y, rr) for x, y, rr in near_discs
-            )
+            cost = _cost(box, near_tags, near_discs, math.inf if best is None else best[0])
             if best is None or cost < best[0]:
                 best = (cost, box, leader)
             if cost == 0:
@@ -303,8 +318,51 @@ def _draw_leader(pen: Pen, tag: Tag) -> None:
 
 
 def _draw_label(pen: Pen, tag: Tag) -> None:
-    pen.draw.rounded_rectangle(tag.box, radius=6, fill=INK)
-    pen.text((tag.box[0] + TAG_PAD, tag.box[1] + 1), tag.text, SMALL, tag.colour, bold=True)
+    size = (math.ceil(tag.box[2] - tag.box[0]), TAG_H)
+
+    def paint(p: Pen) -> None:
+        p.draw.rectangle((0, 0, *size), fill=INK)
+        p.text((TAG_PAD, 1), tag.text, SMALL, tag.colour, bold=True)
+
+    _stamp(pen, (tag.box[0], tag.box[1]), ("tag", tag.text, tag.colour, size), size, paint, rounded=True)
+
+
+#: Labels, roster rows and legends drawn so far: the same come back on board after board, and drawing
+#: text is most of a board's time (a label is pasted in a few microseconds).
+_STAMPS: dict[tuple[Any, ...], tuple[Image.Image, Image.Image | None, float, frozenset[str], int]] = {}
+STAMPS = 2048
+
+
+def _stamp(
+    pen: Pen,
+    xy: tuple[float, float],
+    key: tuple[Any, ...],
+    size: tuple[int, int],
+    paint: Callable[[Pen], None],
+    rounded: bool = False,
+) -> None:
+    """What `paint` draws on a picture of `size` (on the background; in a box with round corners when
+    `rounded`), pasted at `xy` from a cache; the pen records its smallest text and missing glyphs."""
+    hit = _STAMPS.get(key)
+    if hit is None:
+        picture = Image.new("RGB", size, DEFAULT.background)
+        inner = Pen(picture)
+        paint(inner)
+        mask = None
+        if rounded:
+            mask = Image.new("L", size, 0)
+            ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=6, fill=255)
+        hit = (picture, mask, inner.smallest, frozenset(inner.missing), inner.clipped)
+        if len(_STAMPS) >= STAMPS:
+            _STAMPS.pop(next(iter(_STAMPS)))
+        _STAMPS[key] = hit
+    picture, mask, smallest, missing, clipped = hit
+    x, y = round(xy[0]), round(xy[1])
+    pen.image.paste(picture, (x, y), mask)
+    pen.smallest = min(pen.smallest, smallest)
+    pen.missing |= missing
+    inside = x >= 0 and y >= 0 and x + size[0] <= pen.image.width and y + size[1] <= pen.image.height
+    pen.clipped += clipped + (0 if inside else 1)
 
 
 # -- the table ---------------------------------------------------------------------------------------------
@@ -498,14 +556,18 @@ def _legend_rows(pen: Pen, keys: Sequence[Key], locale: str) -> list[list[tuple[
     return rows if rows[0] else []
 
 
-def draw_legend(image: Image.Image, pen: Pen, keys: Sequence[Key], locale: str, y: int) -> int:
+def draw_legend(pen: Pen, keys: Sequence[Key], locale: str, y: int) -> int:
     """The legend from `y`: each mark's picture and what it means; returns where it ends."""
     for row in _legend_rows(pen, keys, locale):
-        x = float(MARGIN)
-        for key, text, width in row:
-            _icon(image, pen, key, x, y)
-            pen.text((x + 28, y + 2), text, SMALL, DEFAULT.muted)
-            x += width
+
+        def paint(p: Pen, row: list[tuple[Key, str, float]] = row) -> None:
+            x = 0.0
+            for key, text, width in row:
+                _icon(p.image, p, key, x, 0)
+                p.text((x + 28, 2), text, SMALL, DEFAULT.muted)
+                x += width
+
+        _stamp(pen, (MARGIN, y), ("legend", tuple(key for key, _, _ in row), locale), (W - 2 * MARGIN, ROW), paint)
         y += ROW
     return y
 
@@ -534,13 +596,21 @@ def draw_roster(pen: Pen, roster: Sequence[Entry], y: int) -> int:
     width = (W - 2 * MARGIN) / 2
     for c, column in enumerate(_columns(roster)):
         for i, entry in enumerate(column):
-            x, top = MARGIN + c * width, y + i * ROW
-            pen.text((x, top), entry.id, SMALL, entry.colour, bold=True)
-            offset = pen.length(entry.id + " ", SMALL, bold=True)
-            tail = (f" · {entry.state}" if entry.state else "") + (" ✓" if entry.done else "")
-            name = pen.fit(entry.name, SMALL, width - offset - 8 - pen.length(tail, SMALL))  # the state is kept
-            pen.text((x + offset, top), name + tail, SMALL, DEFAULT.muted if entry.done else DEFAULT.text)
+            _stamp(pen, (MARGIN + c * width, y + i * ROW), ("row", entry), (int(width), ROW), _row(entry, width))
     return y + roster_height(roster)
+
+
+def _row(entry: Entry, width: float) -> Callable[[Pen], None]:
+    """A roster row: the id in the side's colour, the name shortened so that the state stays whole."""
+
+    def paint(pen: Pen) -> None:
+        pen.text((0, 0), entry.id, SMALL, entry.colour, bold=True)
+        offset = pen.length(entry.id + " ", SMALL, bold=True)
+        tail = (f" · {entry.state}" if entry.state else "") + (" ✓" if entry.done else "")
+        name = pen.fit(entry.name, SMALL, width - offset - 8 - pen.length(tail, SMALL))
+        pen.text((offset, 0), name + tail, SMALL, DEFAULT.muted if entry.done else DEFAULT.text)
+
+    return paint
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,7 +644,7 @@ def compose(
     image.paste(table, (0, header_h))
     pen.smallest = min(pen.smallest, smallest)
     y = draw_roster(pen, roster, header_h + table.height)
-    draw_legend(image, pen, keys, locale, y)
+    draw_legend(pen, keys, locale, y)
     return pen.finish(), Picture(frame(focus, scene.measure), tags, roster, keys)
 
 
