@@ -1,10 +1,10 @@
 """Colors of Magic: the table from a `ColorsView` (never a state), its header, the hand, a move's preview.
 
-Drawn for a phone: 640 px wide, every text through the `Pen` at 20 px or more (12 px once shown 390 px
-wide). The whole table when nothing has happened yet; otherwise a crop around what the last action
-touched (figures, the move's path), scaled up so bases and labels stay large. Terrain by kind, objectives
-with the times they can still score, figures labelled by their id in their side's colour (wizards ringed
-in gold, monsters grey), the last move's path with an arrow, the figures it touched ringed.
+Drawn for a phone on the shared table renderer (`skirmish.TableDrawing`): the whole table on the public
+board, a crop around the last action on a player's own board and in a preview (the mover's Movement
+ringed). Terrain by kind, objectives with the times they can still score, figures labelled by their id
+in their side's colour (wizards rimmed in gold, monsters grey, ♥ their hit points once hurt); under the
+board, the roster (card, hit points, activated this round) and the legend of the marks used.
 """
 
 from __future__ import annotations
@@ -22,18 +22,23 @@ from .pen import Pen
 from .renderer import Renderer, own_hand
 from .skirmish import (
     GOLD,
+    INK,
     MARGIN,
     SMALL,
+    Colour,
+    Entry,
+    Key,
     Mark,
+    Marker,
     Piece,
     Ring,
     Scene,
-    TableArea,
     TableDrawing,
     W,
-    alt_text,
     numbers,
+    seat_colour,
     side_name,
+    terrain_keys,
 )
 from .theme import DEFAULT
 
@@ -71,17 +76,10 @@ def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
     th = DEFAULT
     scenario = SCENARIOS[view.scenario]
     pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in scenario.terrain]
-
-    def objectives(pen: Pen, area: TableArea) -> None:
-        for obj in scenario.objectives:
-            cx, cy = area.px(obj.point())
-            r = max(8.0, INCH * 0.4 * area.scale)
-            left_times = view.objectives.get(obj.id, 0)
-            pen.draw.regular_polygon(
-                (cx, cy, r), 4, rotation=45, fill=GOLD if left_times else th.panel_alt, outline=(20, 20, 20)
-            )
-            pen.text((cx + r + 2, cy - r - 4), str(left_times), SMALL, GOLD, bold=True)
-
+    markers = []
+    for obj in scenario.objectives:
+        left_times = view.objectives.get(obj.id, 0)
+        markers.append(Marker(obj.point(), INCH * 2 // 5, GOLD if left_times else th.panel_alt, str(left_times), INK))
     by_id = {f.id: f for f in view.figures}
     line = None
     if view.duel is not None and view.duel.attacker in by_id and view.duel.defender in by_id:
@@ -92,23 +90,37 @@ def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
         Mark(
             centre=(f.x, f.y),
             radius=profile(f).radius,
-            colour=MONSTER if f.owner < 0 else th.seat_colours[f.owner % len(th.seat_colours)],
+            colour=_colour(f),
             label=f.id + (f" ♥{f.pv}" if f.pv < profile(f).pv else ""),
-            outline=GOLD if f.wizard else (20, 20, 20),
+            outline=GOLD if f.wizard else INK,
             outline_width=4 if f.wizard else 2,
             highlight=f.id in last,
         )
         for f in view.figures
     ]
-    return Scene(MEASURE, pieces, marks, path, rings, line, objectives)
+    return Scene(MEASURE, pieces, marks, path, rings, line, markers, _keys(view, marks))
 
 
-def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") -> Image.Image:
-    """The viewer's table with the previewed path and the mover's reach (its Movement from where it
-    stands, edge of the base included), cropped around them."""
-    view, path, mover = TABLE.moving(view, overlay)
-    rings = [] if mover is None else [((mover.x, mover.y), profile(mover).move * INCH + profile(mover).radius)]
-    return TABLE.around_last(view, locale, path, rings)
+def _colour(f: Any) -> Colour:
+    return MONSTER if f.owner < 0 else seat_colour(f.owner)
+
+
+def _keys(view: Any, marks: list[Mark]) -> list[Key]:
+    """What this board's marks mean: its terrain, objectives, wizards' rims, monsters, wounds."""
+    keys = terrain_keys("colors", (p.kind for p in SCENARIOS[view.scenario].terrain), TERRAIN)
+    keys.append(Key("diamond", "colors.key.objective", GOLD))
+    if any(f.wizard for f in view.figures):
+        keys.append(Key("base", "colors.key.wizard", DEFAULT.panel_alt, GOLD))
+    if any(f.owner < 0 for f in view.figures):
+        keys.append(Key("base", "colors.key.monster", MONSTER))
+    if any("♥" in mark.label for mark in marks):
+        keys.append(Key("symbol", "colors.key.pv", DEFAULT.bad, symbol="♥"))
+    return keys
+
+
+def _roster(view: Any, locale: str) -> list[Entry]:
+    """Each figure: its card, its hit points left out of its own, ticked once activated this round."""
+    return [Entry(f.id, _colour(f), _card(locale, f.card), f"♥{f.pv}/{profile(f).pv}", f.tapped) for f in view.figures]
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
@@ -133,34 +145,37 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's figures and where they stand (public facts only)."""
-    status = TABLE.status(view, locale, view.to_act)
-    lines = [status if view.winners is not None else f"{t('colors.ui.round', locale, round=view.round)} — {status}"]
-    for side in view.sides:
-        figs = ", ".join(
-            f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)"
-            for f in view.figures
-            if f.owner == side.seat
+
+    def figure(f: Any) -> str:
+        return f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)"
+
+    def side_line(seat: int, side: Any, figures: str) -> str:
+        return t(
+            "colors.ui.summary_side",
+            locale,
+            name=side.name,
+            wizard=_card(locale, side.wizard),
+            mana=side.mana,
+            vp=side.vp,
+            hand=side.hand_count,
+            figures=figures,
         )
-        lines.append(
-            t(
-                "colors.ui.summary_side",
-                locale,
-                name=side.name,
-                wizard=_card(locale, side.wizard),
-                mana=side.mana,
-                vp=side.vp,
-                hand=side.hand_count,
-                figures=figs or "—",
-            )
-        )
+
     monsters = [f for f in view.figures if f.owner < 0]
-    if monsters:
-        lines.append(
-            ", ".join(f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)" for f in monsters)
-        )
-    return alt_text(lines)
+    extra = [", ".join(figure(f) for f in monsters)] if monsters else []
+    count = t("colors.ui.round", locale, round=view.round)
+    return TABLE.summary(view, locale, count, view.to_act, side_line, figure, extra)
 
 
-TABLE = TableDrawing("colors", _header, _scene, lambda view: view.figures, lambda f: profile(f).radius)
+TABLE = TableDrawing(
+    "colors",
+    _header,
+    _scene,
+    lambda view: view.figures,
+    lambda f: profile(f).radius,
+    _roster,
+    lambda f: profile(f).move * INCH,  # a preview rings the mover's Movement from where it stands
+)
 render_board = TABLE.board
+render_preview = TABLE.preview
 RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)

@@ -1,11 +1,11 @@
 """Confrontation: the table from a `ConfView` (never a state), the sequence, a move's preview, alt text.
 
-The table in centimetres on the shared skirmish renderer (5 cm cells): the whole table before the
-first move, then a crop around the fighters the last step activated, moved or hit (ringed), the last
-move's path; woods hatched, ruins in stone, the rock dark. The header says the turn and phase, who
-acts, each side's pile, reserve state, refusals and losses; the cards played this turn (public once
-played). The "hand" image is the viewer's own sequence: its order and its reserve, never shown to
-the other side.
+The table in centimetres on the shared skirmish renderer (5 cm cells): the whole table on the public
+board, a crop around the fighters the last step activated, moved or hit (ringed) on a player's own
+board; woods hatched, ruins in stone, the rock dark; under it the roster (profile, wound, card played)
+and the legend. The header says the turn and phase, who acts, each side's pile, reserve state, refusals
+and losses; the cards played this turn (public once played). The "hand" image is the viewer's own
+sequence: its order and its reserve, never shown to the other side.
 """
 
 from __future__ import annotations
@@ -21,7 +21,23 @@ from bot.table.units import Point
 
 from .pen import Pen
 from .renderer import Renderer
-from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Ring, Scene, TableDrawing, W, alt_text, numbers, side_name
+from .skirmish import (
+    GOLD,
+    MARGIN,
+    SMALL,
+    Entry,
+    Key,
+    Mark,
+    Piece,
+    Ring,
+    Scene,
+    TableDrawing,
+    W,
+    numbers,
+    seat_colour,
+    side_name,
+    terrain_keys,
+)
 from .theme import DEFAULT
 
 TERRAIN = {"wood": ((74, 110, 64), True), "ruins": ((112, 104, 92), False), "rock": ((70, 62, 56), False)}
@@ -59,7 +75,8 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 
 def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
-    pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in SCENARIOS[view.scenario].terrain]
+    terrain = SCENARIOS[view.scenario].terrain
+    pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in terrain]
     last = set(view.last)
     marks = []
     for f in view.fighters:
@@ -70,7 +87,21 @@ def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
         a, b = (next((f for f in view.fighters if f.id == fid), None) for fid in (view.shot.shooter, view.shot.target))
         if a is not None and b is not None:
             line = ((a.x, a.y), (b.x, b.y))
-    return Scene(measure(view.scenario), pieces, marks, path, rings, line)
+    keys = terrain_keys("confrontation", (p.kind for p in terrain), TERRAIN)
+    if any(f.wound for f in view.fighters):
+        keys.append(Key("symbol", "confrontation.key.wound", DEFAULT.bad, symbol="♥"))
+    if any(f.covered for f in view.fighters):
+        keys.append(Key("symbol", "confrontation.key.covered", DEFAULT.text, symbol="◆"))
+    return Scene(measure(view.scenario), pieces, marks, path, rings, line, keys=keys)
+
+
+def _roster(view: Any, locale: str) -> list[Entry]:
+    """Each fighter: its profile, its wound (♥ per level, as on the table), ticked once its card is
+    played this turn."""
+    return [
+        Entry(f.id, seat_colour(f.owner), _profile(locale, f.profile), "♥" * f.wound, f.activated, f.owner)
+        for f in view.fighters
+    ]
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
@@ -110,34 +141,33 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: turn, who acts, each side's sequence state and fighters (public facts only)."""
     m = measure(view.scenario)
-    status = TABLE.status(view, locale, view.to_act)
-    lines = [status if view.winners is not None else f"{t('confrontation.ui.turn', locale, turn=view.turn)} — {status}"]
-    for side in view.sides:
-        figs = ", ".join(
-            f"{_profile(locale, f.profile)} {f.id} {m.cell_of((f.x, f.y))}"
-            + (f" ({t(f'confrontation.wound.{WOUNDS[f.wound]}', locale)})" if f.wound else "")
-            for f in view.fighters
-            if f.owner == side.seat
+
+    def figure(f: Any) -> str:
+        wound = f" ({t(f'confrontation.wound.{WOUNDS[f.wound]}', locale)})" if f.wound else ""
+        return f"{_profile(locale, f.profile)} {f.id} {m.cell_of((f.x, f.y))}{wound}"
+
+    def side_line(seat: int, side: Any, fighters: str) -> str:
+        return t(
+            "confrontation.ui.summary_side",
+            locale,
+            name=side.name,
+            band=t(f"confrontation.warband.{side.warband}", locale),
+            pile=side.pile_count,
+            reserve=side.reserve_state,
+            refusals=side.refusals,
+            lost=side.lost,
+            fighters=fighters,
         )
-        lines.append(
-            t(
-                "confrontation.ui.summary_side",
-                locale,
-                name=side.name,
-                band=t(f"confrontation.warband.{side.warband}", locale),
-                pile=side.pile_count,
-                reserve=side.reserve_state,
-                refusals=side.refusals,
-                lost=side.lost,
-                fighters=figs or "—",
-            )
-        )
-    return alt_text(lines)
+
+    count = t("confrontation.ui.turn", locale, turn=view.turn)
+    return TABLE.summary(view, locale, count, view.to_act, side_line, figure)
 
 
 WOUNDS = ("unhurt", "light", "serious", "critical")
 
-TABLE = TableDrawing("confrontation", _header, _scene, lambda view: view.fighters, lambda f: PROFILES[f.profile].radius)
+TABLE = TableDrawing(
+    "confrontation", _header, _scene, lambda view: view.fighters, lambda f: PROFILES[f.profile].radius, _roster
+)
 render_board = TABLE.board
 render_preview = TABLE.preview
 RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)

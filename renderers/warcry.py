@@ -1,9 +1,10 @@
 """WarCry: the table from a `WarView` (never a state), a move's or a deployment's preview, alt text.
 
-The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the whole table before the
-first move, then a crop around what the last action touched (ringed in gold) and the last path; walls
-and ruins in stone, the pit hatched red, the objectives as diamonds in the colour of the side that
-holds them. The header says the round and phase, who acts, each side's singles, ability dice and
+The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the whole table on the public
+board and while setting up, a crop around what the last action touched (ringed in gold) on a player's
+own board; walls and ruins in stone, the pit hatched red, the objectives as diamonds in the colour of
+the side that holds them, labelled like the fighters; under it the roster (profile, damage, activated)
+and the legend. The header says the round and phase, who acts, each side's singles, ability dice and
 victory points. There is no hand: nothing is hidden in WarCry.
 """
 
@@ -21,9 +22,26 @@ from bot.table.units import INCH, Point
 
 from .pen import Pen
 from .renderer import Renderer
-from .skirmish import GOLD, MARGIN, SMALL, Mark, Piece, Ring, Scene, TableArea, TableDrawing, W, alt_text, side_name
+from .skirmish import (
+    GOLD,
+    MARGIN,
+    SMALL,
+    Entry,
+    Key,
+    Mark,
+    Marker,
+    Piece,
+    Ring,
+    Scene,
+    TableDrawing,
+    W,
+    seat_colour,
+    side_name,
+    terrain_keys,
+)
 from .theme import DEFAULT
 
+RED_HATCH = (230, 120, 100)
 TERRAIN = {"obstacle": ((112, 104, 92), False), "deadly": ((150, 60, 50), True)}
 
 
@@ -62,7 +80,7 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 def _scene(view: Any, path: list[Point], rings: list[Ring], ghosts: dict[str, Point] | None = None) -> Scene:
     th = DEFAULT
-    pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in PIECES]
+    pieces = [Piece(p.points(), *TERRAIN[p.kind], RED_HATCH) for p in PIECES]
     last = set(view.last)
     marks = []
     for f in view.fighters:
@@ -71,21 +89,40 @@ def _scene(view: Any, path: list[Point], rings: list[Ring], ghosts: dict[str, Po
         x, y = ghosts[f.id] if ghosts and f.id in ghosts else (f.x, f.y)
         label = f.id + (f" ♥{f.damage}" if f.damage else "")
         marks.append(Mark.of_side((x, y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
+    markers = [
+        Marker((o.x, o.y), INCH // 2, th.panel_alt if o.controller is None else seat_colour(o.controller), f"◆{o.id}")
+        for o in view.objectives
+    ]
+    keys = terrain_keys("warcry", (p.kind for p in PIECES), TERRAIN, RED_HATCH)
+    if markers:
+        keys.append(Key("diamond", "warcry.key.objective", th.panel_alt, GOLD))
+    if any(f.damage for f in view.fighters if f.placed):
+        keys.append(Key("symbol", "warcry.key.damage", th.bad, symbol="♥"))
+    return Scene(MEASURE, pieces, marks, path, rings, None, markers, keys)
 
-    def objectives(pen: Pen, area: TableArea) -> None:
-        for o in view.objectives:
-            cx, cy = area.px((o.x, o.y))
-            r = max(10.0, INCH * 0.5 * area.scale)
-            fill = th.panel_alt if o.controller is None else th.seat_colours[o.controller % len(th.seat_colours)]
-            pen.draw.regular_polygon((cx, cy, r), 4, rotation=45, fill=fill, outline=GOLD, width=3)
-            pen.text((cx, cy), f"◆{o.id}", SMALL, (20, 20, 20), bold=True, anchor="mm")
 
-    return Scene(MEASURE, pieces, marks, path, rings, None, objectives)
+def _roster(view: Any, locale: str) -> list[Entry]:
+    """Each fighter on the table: its profile, its damage out of its wounds when it has some, ticked
+    once activated this round."""
+    return [
+        Entry(
+            f.id,
+            seat_colour(f.owner),
+            t(f"warcry.profile.{f.profile}", locale),
+            f"♥{f.damage}/{PROFILES[f.profile].wounds}" if f.damage else "",
+            f.activated,
+            f.owner,
+        )
+        for f in view.fighters
+        if f.placed
+    ]
 
 
 def render_board(view: Any, *, locale: str = "fr") -> Image.Image:
+    """The whole table while setting up, whoever looks; then as every table game draws it."""
     if view.phase in ("setup", "deploy"):
-        return TABLE.draw(view, locale, [(p[0], p[1]) for p in view.last_path], [])  # the whole table while setting up
+        path = [(p[0], p[1]) for p in view.last_path]
+        return TABLE.picture(view, locale, _scene(view, path, []), [], _roster(view, locale))[0]
     return TABLE.board(view, locale=locale)
 
 
@@ -94,42 +131,36 @@ def render_preview(view: Any, overlay: dict[str, Any], *, locale: str = "fr") ->
     if overlay.get("places"):
         ghosts = {fid: (p[0], p[1]) for fid, p in overlay["places"]}
         view = view.model_copy(update={"last": tuple(ghosts)})
-        return TABLE.picture(view, locale, _scene(view, [], [], ghosts), list(ghosts.values()))
+        return TABLE.picture(view, locale, _scene(view, [], [], ghosts), list(ghosts.values()))[0]
     return TABLE.preview(view, overlay, locale=locale)
 
 
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's dice, points and fighters with their damage."""
-    status = TABLE.status(view, locale, _waiting(view))
-    round_ = _round(view, locale)
-    lines = [status if view.winners is not None else f"{round_} — {status}"]
-    for seat, side in enumerate(view.sides):
-        figs = ", ".join(
-            f"{t(f'warcry.profile.{f.profile}', locale)} {f.id} {MEASURE.cell_of((f.x, f.y))}"
-            + (f" (♥{f.damage})" if f.damage else "")
-            for f in view.fighters
-            if f.owner == seat and f.placed
+
+    def figure(f: Any) -> str:
+        damage = f" (♥{f.damage})" if f.damage else ""
+        return f"{t(f'warcry.profile.{f.profile}', locale)} {f.id} {MEASURE.cell_of((f.x, f.y))}{damage}"
+
+    def side_line(seat: int, side: Any, fighters: str) -> str:
+        return t(
+            "warcry.ui.summary_side",
+            locale,
+            name=side.name,
+            band=t(f"warcry.warband.{side.warband}", locale),
+            singles=side.dice.singles,
+            dice=_dice(locale, side),
+            vp=side.vp,
+            fighters=fighters,
         )
-        lines.append(
-            t(
-                "warcry.ui.summary_side",
-                locale,
-                name=side.name,
-                band=t(f"warcry.warband.{side.warband}", locale),
-                singles=side.dice.singles,
-                dice=_dice(locale, side),
-                vp=side.vp,
-                fighters=figs or "—",
-            )
-        )
-    for o in view.objectives:
-        holder = view.sides[o.controller].name if o.controller is not None else "—"
-        lines.append(
-            f"◆{o.id} {MEASURE.cell_of((o.x, o.y))} : {holder}"
-            if locale == "fr"
-            else f"◆{o.id} {MEASURE.cell_of((o.x, o.y))}: {holder}"
-        )
-    return alt_text(lines)
+
+    colon = " : " if locale == "fr" else ": "
+    holders = [view.sides[o.controller].name if o.controller is not None else "—" for o in view.objectives]
+    held = [
+        f"◆{o.id} {MEASURE.cell_of((o.x, o.y))}{colon}{who}" for o, who in zip(view.objectives, holders, strict=True)
+    ]
+    count = _round(view, locale)
+    return TABLE.summary(view, locale, count, _waiting(view), side_line, figure, held)
 
 
 TABLE = TableDrawing(
@@ -138,5 +169,6 @@ TABLE = TableDrawing(
     _scene,
     lambda view: [f for f in view.fighters if f.placed],
     lambda f: PROFILES[f.profile].radius,
+    _roster,
 )
 RENDERER = Renderer(board=render_board, summary=summarize, preview=render_preview)
