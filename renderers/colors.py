@@ -147,7 +147,7 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's figures and where they stand (public facts only)."""
 
     def figure(f: Any) -> str:
-        return f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} PV)"
+        return f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} {t('colors.ui.hp', locale)})"
 
     def side_line(seat: int, side: Any, figures: str) -> str:
         return t(

@@ -57,3 +57,12 @@ def test_no_crop_is_taller_than_a_phone_screen_allows() -> None:
         - frame([(2 * 254, 2 * 254), (3 * 254, 22 * 254)], MEASURE)[0]
         >= 16 * 254
     )
+
+
+def test_the_alt_text_says_hit_points_in_each_language() -> None:
+    """« PV » in French, "HP" in English (D-COL-34): an English reader never meets "(6 PV)"."""
+    view = COLORS.view(_states(7)[3], None)
+    assert view.figures
+    french, english = summarize(view, locale="fr"), summarize(view, locale="en")
+    assert " PV)" in french
+    assert " HP)" in english and " PV)" not in english
