@@ -36,6 +36,9 @@ DEFAULT_SCENARIO = "escarmouche"
 
 class ConfrontationGame(TableGame[ConfState, ConfView]):
     key = "confrontation"
+    #: 2: a choice the rules leave alone is made without asking, and a diver's obligation ends with its
+    #: activation (D-CON-20, D-CON-04, #28). A match begun under 1 replays and plays on under it.
+    rules_version = 2
     state_type = ConfState
     action_type = ConfAction
     hidden = SPEC
@@ -112,6 +115,16 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         ev: resolve.Events = []
         state = resolve.start_turn(state, ev)
         return Transition(state=state, events=tuple(ev))
+
+    def at_rules(self, state: ConfState, version: int) -> ConfState:
+        """Version 1 asked every draw and every close of the announcements, and kept a diver's obligation."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> ConfState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ConfState) -> Outcome | None:

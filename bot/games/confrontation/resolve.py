@@ -83,7 +83,7 @@ def start_turn(state: ConfState, ev: Events) -> ConfState:
                 "stunned": False,
                 "shield": 0,
                 "afraid": False,
-                "dove": False,  # the obligation belonged to last turn's activation (D-CON-04)
+                "dove": f.dove and state.rules < 2,  # it belonged to last turn's activation (D-CON-04)
             }
         )
         for f in state.fighters
@@ -144,7 +144,7 @@ def apply(state: ConfState, seat: int, action: Any, rng: RandomSource) -> tuple[
             ev.append(public("declared_at", target=_named_id(state, action.target), **params))
         else:
             ev.append(public("declared", **params))
-        state = _ask_declare(state, seat, ev, rng)
+        state = _ask_declare(state, seat, ev, rng) if state.rules >= 2 else state
     elif isinstance(action, Declared):
         ev.append(public("announced", seat=seat))  # the table reads who closed the announcements
         state = _after_declarations(state, seat, ev, rng)
@@ -187,7 +187,7 @@ def _ask_draw(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     seq = state.seq
     assert seq is not None
     choices = sequence.legal(seq, seq.speaker)
-    if len(choices) == 1:
+    if len(choices) == 1 and state.rules >= 2:  # version 1 asked (a match keeps its rules)
         return _draw(state, seq.speaker, Draw(choice=choices[0]), ev, rng)
     return state.model_copy(update={"stage": "draw", "stack": (decision("draw", seq.speaker),)})
 
@@ -224,6 +224,8 @@ def _draw(state: ConfState, seat: int, action: Draw, ev: Events, rng: RandomSour
 def _ask_declare(state: ConfState, seat: int, ev: Events, rng: RandomSource) -> ConfState:
     """The announcements go on while a fighter of the tour may still announce an exclusive action;
     when none may, they are over without asking (V-B-1: there is nothing left to announce)."""
+    if state.rules < 2:  # version 1 asked until the player closed them
+        return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
     if rules.can_declare(state, seat):
         return state.model_copy(update={"stage": "declare", "stack": (decision("declare", seat),)})
     return _after_declarations(state, seat, ev, rng)
@@ -235,7 +237,9 @@ def _next_tour(state: ConfState, ev: Events, rng: RandomSource) -> ConfState:
     assert seq is not None
     # a diver's obligation belongs to this activation: kept or lapsed, it ends with it (D-CON-04)
     fighters = tuple(
-        f.model_copy(update={"done": True, "dove": False if f.profile in state.tour else f.dove}) if f.activated else f
+        f.model_copy(update={"done": True, "dove": f.dove and (f.profile not in state.tour or state.rules < 2)})
+        if f.activated
+        else f
         for f in state.fighters
     )
     state = state.model_copy(update={"fighters": fighters, "tour": (), "current": None, "shot": None})

@@ -173,3 +173,33 @@ def test_a_sequence_is_typed_by_name_in_english_too_and_each_card_keeps_one_numb
     assert by_number.action.cards[:2] == ("bete", "chaman")
     # the typed order shows each card under the number it was typed with
     assert render(by_number.label, "en").startswith("2. War beast, 1. Shaman"), render(by_number.label, "en")
+
+
+def test_a_match_begun_before_these_rules_replays_and_plays_on_under_its_own() -> None:
+    """A saved match keeps the rules it began under (docs/kernel.md): its snapshot without the field is
+    of version 1, which asked every draw and every close of the announcements (its log holds those
+    answers), and version 2 does not ask them."""
+    s = new_match()
+    old = GAME.load_state({k: v for k, v in s.model_dump(mode="json").items() if k != "rules"})
+    assert old.rules == 1 and GAME.at_rules(s, 1).rules == 1 and s.rules == GAME.rules_version == 2
+    fs = [fighter("L1", "epeiste", L, 30, 70), fighter("G1", "guerrier", G, 30, 20)]
+    for version, asked in ((1, "draw"), (2, "declare")):
+        a = activation(fs, (("epeiste",), ("guerrier",)), speaker=L).model_copy(update={"rules": version})
+        a = a.model_copy(
+            update={
+                "seq": a.seq.model_copy(
+                    update={
+                        "sides": tuple(  # type: ignore[union-attr]
+                            side.model_copy(update={"reserve_used": True, "refusals": 0})
+                            for side in a.seq.sides  # type: ignore[union-attr]
+                        )
+                    }
+                )
+            }
+        )
+        a = act(a, L, Draw(choice="play"))
+        a = act(a, L, Declare(fighter="L1", what="run"))
+        if version == 1:
+            a = act(a, L, Declared())  # version 1 asked to close them
+        a = act(a, L, Resolve(fighter="L1", path=(at(30, 55),)))
+        assert a.stack[-1].kind == asked and a.stack[-1].seats == (G,), (version, a.stack[-1])
