@@ -29,7 +29,7 @@ def _steps(p: Point, q: Point) -> int:
     return max(1, abs(q[0] - p[0]), abs(q[1] - p[1]))
 
 
-def _at(p: Point, q: Point, k: int, n: int) -> Point:
+def point_at(p: Point, q: Point, k: int, n: int) -> Point:
     """The k-th of n steps from p to q, rounded toward p (so it never passes q)."""
     return (p[0] + (q[0] - p[0]) * k // n if q[0] >= p[0] else p[0] - (p[0] - q[0]) * k // n,
             p[1] + (q[1] - p[1]) * k // n if q[1] >= p[1] else p[1] - (p[1] - q[1]) * k // n)  # fmt: skip
@@ -52,7 +52,7 @@ def entering(path: Sequence[Point], centre: Point, limit: int) -> Stop | None:
             continue
         n = _steps(p, q)
         for k in range(span[0], span[1] + 1):
-            point = _at(p, q, k, n)
+            point = point_at(p, q, k, n)
             if inside(point, centre, limit):
                 return Stop(i, point)
     return None
@@ -70,9 +70,9 @@ def leaving(path: Sequence[Point], centre: Point, limit: int) -> Stop | None:
         t = _last_root(p, q, centre, limit)
         n = _steps(p, q)
         k = min(n, math.ceil((t if t is not None else 0.0) * n) + 2)
-        while k > 0 and not inside(_at(p, q, k, n), centre, limit):
+        while k > 0 and not inside(point_at(p, q, k, n), centre, limit):
             k -= 1
-        return Stop(i, _at(p, q, k, n))
+        return Stop(i, point_at(p, q, k, n))
     return None
 
 
@@ -86,8 +86,8 @@ def before_touching(path: Sequence[Point], centre: Point, limit: int) -> Stop | 
             continue
         n = _steps(p, q)
         for k in range(span[0], span[1] + 1):
-            if _nearer(_at(p, q, k, n), centre, limit):
-                return Stop(i, _at(p, q, max(0, k - 1), n))
+            if _nearer(point_at(p, q, k, n), centre, limit):
+                return Stop(i, point_at(p, q, max(0, k - 1), n))
     return None
 
 
@@ -108,9 +108,9 @@ def along(path: Sequence[Point], allowance: int) -> Stop:
             continue
         n = _steps(p, q)
         k = min(n, math.floor(left / math.sqrt(d2) * n) + 2)
-        while k > 0 and (_at(p, q, k, n)[0] - p[0]) ** 2 + (_at(p, q, k, n)[1] - p[1]) ** 2 > left * left:
+        while k > 0 and (point_at(p, q, k, n)[0] - p[0]) ** 2 + (point_at(p, q, k, n)[1] - p[1]) ** 2 > left * left:
             k -= 1
-        return Stop(i, _at(p, q, k, n))
+        return Stop(i, point_at(p, q, k, n))
     return Stop(max(0, len(path) - 2), path[-1])
 
 

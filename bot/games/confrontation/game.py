@@ -36,6 +36,9 @@ DEFAULT_SCENARIO = "escarmouche"
 
 class ConfrontationGame(TableGame[ConfState, ConfView]):
     key = "confrontation"
+    #: 2: a charge or an engagement is declared only when a path reaches its target, and sight is
+    #: exact (#25); version 1 measured the declaration with a ruler and sampled sight on 17 points.
+    rules_version = 2
     state_type = ConfState
     action_type = ConfAction
     hidden = SPEC
@@ -111,6 +114,16 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         ev: resolve.Events = []
         state = resolve.start_turn(state, ev)
         return Transition(state=state, events=tuple(ev))
+
+    def at_rules(self, state: ConfState, version: int) -> ConfState:
+        """Version 1: declarations by the ruler, sampled sight (before #25)."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> ConfState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ConfState) -> Outcome | None:

@@ -77,6 +77,9 @@ class ConfState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     scenario: str
+    #: The rules version the match began under (`ConfrontationGame.rules_version`); a snapshot saved
+    #: before the field existed is of version 1 (`ConfrontationGame.load_state`).
+    rules: int = 2
     turn: int = 1
     #: strategic (sequences), lead (the tactic winner gives the word), activation, combat, over
     phase: str = "strategic"
