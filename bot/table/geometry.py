@@ -250,15 +250,43 @@ class Table:
         return best
 
     def nearest_legal(
-        self, mover: Base, wanted: Point, others: Sequence[Base], allowance: int, *, step: int = 127
+        self,
+        mover: Base,
+        wanted: Point,
+        others: Sequence[Base],
+        allowance: int,
+        *,
+        step: int = 127,
+        engagement: int | None = None,
+        stop_at: Sequence[Base] | None = None,
     ) -> Point | None:
-        """The legal destination closest to `wanted`, searched on rings of `step` (half an inch)."""
+        """The legal destination closest to `wanted`, searched on rings of `step` (half an inch). With
+        `engagement`, a point the move would stop short of (entering the engagement range of one of
+        `stop_at`, by default every enemy) is not legal either: what is offered is never refused."""
         for ring in range(0, 200):
             candidates = _ring(wanted, ring, step)
-            legal = [p for p in candidates if self.move_problem(mover, [mover.centre, p], others, allowance) is None]
+            legal = [p for p in candidates if self._straight_ok(mover, p, others, allowance, engagement, stop_at)]
             if legal:
                 return min(legal, key=lambda p: (distance2(p, wanted), p))
         return None
+
+    def _straight_ok(
+        self,
+        mover: Base,
+        p: Point,
+        others: Sequence[Base],
+        allowance: int,
+        engagement: int | None,
+        stop_at: Sequence[Base] | None,
+    ) -> bool:
+        path = [mover.centre, p]
+        if self.move_problem(mover, path, others, allowance) is not None:
+            return False
+        if engagement is None:
+            return True
+        enemies = [o for o in others if o.side != mover.side] if stop_at is None else list(stop_at)
+        stop = self.engagement_stop(mover, path, enemies, engagement)
+        return stop is None or stop == p
 
 
 def _ring(centre: Point, ring: int, step: int) -> list[Point]:
