@@ -35,6 +35,10 @@ def point_at(p: Point, q: Point, k: int, n: int) -> Point:
             p[1] + (q[1] - p[1]) * k // n if q[1] >= p[1] else p[1] - (p[1] - q[1]) * k // n)  # fmt: skip
 
 
+def distance2(a: Point, b: Point) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
 def inside(p: Point, centre: Point, limit: int) -> bool:
     """Whether p is within `limit` of `centre` (integers: exact)."""
     return limit >= 0 and (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= limit * limit

@@ -30,6 +30,9 @@ LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"
 
 class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
+    #: 2: exact geometry (#25): sight, paths round bases with round corners, stops on entering a range
+    #: or before leaving an objective, disengages of the whole 3"; version 1 is legacy.py's.
+    rules_version = 2
     hidden = SPEC
     state_type = WarState
     action_type = WarAction
@@ -117,6 +120,16 @@ class WarcryGame(TableGame[WarState, WarView]):
             options.get("victory", "bornes"),
         )
         return Transition(state=state, events=())
+
+    def at_rules(self, state: WarState, version: int) -> WarState:
+        """Version 1: the sampled geometry of matches begun before #25 (legacy.py)."""
+        if version not in (1, self.rules_version):
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> WarState:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:

@@ -100,6 +100,9 @@ class WarState(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     deployment: str
+    #: The rules version the match began under (`WarcryGame.rules_version`); a snapshot saved before the
+    #: field existed is of version 1 (`WarcryGame.load_state`).
+    rules: int = 2
     victory: str
     difficulty: str
     sides: tuple[Side, Side]
