@@ -125,7 +125,7 @@ class Table:
     def sees(self, a: Base, b: Base, others: Iterable[Base] = ()) -> bool:
         """Some segment from a point of `a` to a point of `b` crosses the inside of no blocking terrain
         and no base of `others` (the bases the game says block sight), exact to 0.1 mm (sight.py)."""
-        from .sight import sees
+        from .sight import sees  # sight.py builds on Base and Terrain, defined here
 
         return sees(a, b, self.sight_blockers(), others)
 

@@ -83,7 +83,7 @@ def visible(state: WarState, a: Fighter, b: Fighter) -> bool:
     others = tuple(base(o) for o in state.fighters if o.placed and o.id not in (a.id, b.id))
     near = tuple(o for o in others if _between(base(a), base(b), o))
     if state.rules < 2:
-        from . import legacy
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy._sight(base(a), base(b), near)
     return _sees(base(a), base(b), near)
@@ -116,7 +116,7 @@ def shortest_path(
     itself when no path reaches (the walk then stops where the straight line is blocked). Before rules
     version 2, round the bases `around` only (legacy.py)."""
     if state.rules < 2:
-        from . import legacy
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy.shortest_path(f.centre, goal, f.p.radius, avoid_deadly=avoid_deadly, around=around)
     others = tuple(Base(o.id, -1, o.centre, o.p.radius) for o in state.fighters if o.placed and o.id != f.id)
@@ -149,7 +149,7 @@ def walk(
     and a reach from the base, the procedure's objective defence). Each stop is solved exactly on the
     path (bot/table/stops.py). Returns the path walked (points after the start)."""
     if state.rules < 2:
-        from . import legacy
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy.walk(state, f, path, budget, stop[1] if stop else None, clip)
     full = [f.centre, *path]
@@ -229,7 +229,7 @@ def disengage_points(state: WarState, f: Fighter) -> list[Point]:
     table, on no base, through no obstacle (research I.2.8). In each of 24 directions, the furthest
     such point, the whole 3" when it is free (a polar grid stopping at 2.976" before rules version 2)."""
     if state.rules < 2:
-        from . import legacy
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy.disengage_points(state, f)
     out: list[Point] = []

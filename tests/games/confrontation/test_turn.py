@@ -466,3 +466,12 @@ def test_every_player_facing_string_exists_in_both_languages() -> None:
     } <= set(en)
     for text in fr.values():
         assert "(s)" not in text
+
+
+def test_a_match_saved_before_the_declaration_by_path_loads_and_plays_under_the_ruler() -> None:
+    """#25: a snapshot without a rules version is of version 1 (declarations by the ruler, sampled sight)."""
+    s = new_match()
+    data = GAME.dump_state(s)
+    assert s.rules == 2 and GAME.load_state(data).rules == 2
+    assert GAME.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
+    assert GAME.at_rules(s, 1).rules == 1

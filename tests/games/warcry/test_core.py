@@ -239,3 +239,17 @@ def test_a_disengage_may_use_its_whole_three_inches() -> None:
     assert all(rules.disengage_problem(s, b1, p) is None for p in points)
     old = board.disengage_points(s.model_copy(update={"rules": 1}), b1)
     assert max(math.dist(p, b1.centre) for p in old) < board.DISENGAGE - 5
+
+
+def test_a_match_saved_before_the_exact_geometry_loads_and_plays_under_it() -> None:
+    """#25: a snapshot without a rules version is of version 1 (sampled geometry); a new match is of 2."""
+    from bot.engine import EngineError
+    from bot.games.warcry.game import WARCRY
+
+    s = battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 9)])
+    data = WARCRY.dump_state(s)
+    assert WARCRY.load_state(data).rules == 2
+    assert WARCRY.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
+    assert WARCRY.at_rules(s, 1).rules == 1
+    with pytest.raises(EngineError):
+        WARCRY.at_rules(s, 3)
