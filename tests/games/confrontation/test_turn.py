@@ -475,3 +475,19 @@ def test_a_match_saved_before_the_declaration_by_path_loads_and_plays_under_the_
     assert s.rules == 2 and GAME.load_state(data).rules == 2
     assert GAME.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
     assert GAME.at_rules(s, 1).rules == 1
+
+
+def test_a_charge_round_the_rock_is_offered_as_a_path_with_a_waypoint() -> None:
+    """#25: the rock (x 27-34, y 36-44) stands on the straight line; the charge is declared because a
+    path round it reaches contact, and the suggestion to resolve it is that path, not a straight line."""
+    from bot.engine import Ask
+
+    fs = [fighter("L1", "epeiste", L, 26, 50), fighter("G1", "guerrier", G, 28, 32)]
+    s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
+    s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
+    s = act(s, L, Declared())
+    assert contact_point(s, s.fighter("L1"), s.fighter("G1")) is None  # type: ignore[arg-type]
+    resolves = [c.action for c in GAME.suggest(s, L, Ask(kinds=("resolve",)))]
+    assert resolves and len(resolves[0].path) > 1
+    s = act(s, L, resolves[0])
+    assert board.in_contact(s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
