@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import shapely
 from shapely import prepared
 from shapely.geometry import LineString, Polygon
@@ -137,29 +138,28 @@ def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Poin
     if _clear(field, start, goal):
         return (goal,)
     nodes = [Node(start), Node(goal), *field.nodes]
+    at = np.array([n.at for n in nodes], dtype=np.int64)
+    # a node's neighbours on its shape; the start and the goal have none (any edge is tangent there)
+    before = np.array([n.before or n.at for n in nodes], dtype=np.int64) - at
+    after = np.array([n.after or n.at for n in nodes], dtype=np.int64) - at
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     queue = [(math.dist(start, goal), 0.0, 0)]
-    done: set[int] = set()
+    done = np.zeros(len(nodes), dtype=bool)
     while queue:
         _, d, i = heapq.heappop(queue)
         if i == 1:
             break
-        if i in done:
+        if done[i]:
             continue
-        done.add(i)
-        here = nodes[i]
-        for j in range(1, len(nodes)):
-            if j in done or j == i:
-                continue
-            there = nodes[j]
-            if not (_tangent(here.at, there) and _tangent(there.at, here)):
-                continue
-            step = _cost(field, here.at, there.at)
-            if d + step >= best.get(j, math.inf) or not _clear(field, here.at, there.at):
+        done[i] = True
+        for j in _tangent_edges(i, at, before, after, done):
+            there = nodes[j].at
+            step = _cost(field, nodes[i].at, there)
+            if d + step >= best.get(j, math.inf) or not _clear(field, nodes[i].at, there):
                 continue
             best[j], prev[j] = d + step, i
-            heapq.heappush(queue, (d + step + math.dist(there.at, goal), d + step, j))
+            heapq.heappush(queue, (d + step + math.dist(there, goal), d + step, j))
     if 1 not in prev:
         return None
     out = [1]
@@ -168,14 +168,16 @@ def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Poin
     return tuple(nodes[i].at for i in reversed(out[:-1]))
 
 
-def _tangent(frm: Point, node: Node) -> bool:
-    """A shortest path reaches a corner only along a line that leaves both its neighbours on one side."""
-    if node.before is None or node.after is None:
-        return True
-    dx, dy = node.at[0] - frm[0], node.at[1] - frm[1]
-    a = dx * (node.before[1] - node.at[1]) - dy * (node.before[0] - node.at[0])
-    b = dx * (node.after[1] - node.at[1]) - dy * (node.after[0] - node.at[0])
-    return a * b >= 0
+def _tangent_edges(i: int, at: np.ndarray, before: np.ndarray, after: np.ndarray, done: np.ndarray) -> list[int]:
+    """The nodes j an edge from node i may reach on a shortest path: tangent at both ends (a shortest
+    path touches a corner along a line leaving both its neighbours on one side), all at once."""
+    d = at - at[i]  # from i to each j
+    at_j = (d[:, 0] * before[:, 1] - d[:, 1] * before[:, 0]) * (d[:, 0] * after[:, 1] - d[:, 1] * after[:, 0]) >= 0
+    bi, ai = before[i], after[i]
+    at_i = (d[:, 0] * bi[1] - d[:, 1] * bi[0]) * (d[:, 0] * ai[1] - d[:, 1] * ai[0]) >= 0
+    ok = at_j & at_i & ~done
+    ok[0] = ok[i] = False
+    return [int(j) for j in np.flatnonzero(ok)]
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
