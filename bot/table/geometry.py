@@ -32,6 +32,7 @@ from shapely.geometry.base import BaseGeometry
 from .units import Point
 
 RIM_POINTS = 16
+GRAZE = 0.5  # half a unit: what a line may cut off a piece's edge or corner and still pass (sight.py)
 TerrainKind = Literal["blocking", "difficult", "impassable", "cover", "open"]
 
 
@@ -121,9 +122,16 @@ class Table:
     def sight_blockers(self) -> list[Terrain]:
         return [t for t in self.terrain if t.blocking]
 
+    def sees(self, a: Base, b: Base, others: Iterable[Base] = ()) -> bool:
+        """Some segment from a point of `a` to a point of `b` crosses the inside of no blocking terrain
+        and no base of `others` (the bases the game says block sight), exact to 0.1 mm (sight.py)."""
+        from .sight import sees  # sight.py builds on Base and Terrain, defined here
+
+        return sees(a, b, self.sight_blockers(), others)
+
     def line_of_sight(self, a: Base, b: Base, others: Iterable[Base] = ()) -> bool:
-        """Some segment from a point of `a` to a point of `b` crosses no blocking terrain and no base
-        of `others` (the bases the game says block sight)."""
+        """The sight of the matches begun before the exact one (`sees`): segments between 17 fixed
+        points of each base, so a line through a narrow gap or along an edge was missed."""
         blockers: list[BaseGeometry] = [t.polygon for t in self.sight_blockers()]
         blockers += [o.shape() for o in others if o.id not in (a.id, b.id)]
         if not blockers:
@@ -242,15 +250,43 @@ class Table:
         return best
 
     def nearest_legal(
-        self, mover: Base, wanted: Point, others: Sequence[Base], allowance: int, *, step: int = 127
+        self,
+        mover: Base,
+        wanted: Point,
+        others: Sequence[Base],
+        allowance: int,
+        *,
+        step: int = 127,
+        engagement: int | None = None,
+        stop_at: Sequence[Base] | None = None,
     ) -> Point | None:
-        """The legal destination closest to `wanted`, searched on rings of `step` (half an inch)."""
+        """The legal destination closest to `wanted`, searched on rings of `step` (half an inch). With
+        `engagement`, a point the move would stop short of (entering the engagement range of one of
+        `stop_at`, by default every enemy) is not legal either: what is offered is never refused."""
         for ring in range(0, 200):
             candidates = _ring(wanted, ring, step)
-            legal = [p for p in candidates if self.move_problem(mover, [mover.centre, p], others, allowance) is None]
+            legal = [p for p in candidates if self._straight_ok(mover, p, others, allowance, engagement, stop_at)]
             if legal:
                 return min(legal, key=lambda p: (distance2(p, wanted), p))
         return None
+
+    def _straight_ok(
+        self,
+        mover: Base,
+        p: Point,
+        others: Sequence[Base],
+        allowance: int,
+        engagement: int | None,
+        stop_at: Sequence[Base] | None,
+    ) -> bool:
+        path = [mover.centre, p]
+        if self.move_problem(mover, path, others, allowance) is not None:
+            return False
+        if engagement is None:
+            return True
+        enemies = [o for o in others if o.side != mover.side] if stop_at is None else list(stop_at)
+        stop = self.engagement_stop(mover, path, enemies, engagement)
+        return stop is None or stop == p
 
 
 def _ring(centre: Point, ring: int, step: int) -> list[Point]:

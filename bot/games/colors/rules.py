@@ -133,7 +133,12 @@ def move_problem(
             problem = "engaged_stop"
             raise refuse("engaged_stop", "engagement", x=stop[0], y=stop[1], cell=board.MEASURE.cell_of(stop))
     if problem is not None:
-        near = table.nearest_legal(mover, full[-1], others, allowance) or fig.centre
+        near = (
+            table.nearest_legal(
+                mover, full[-1], others, allowance, engagement=board.ENGAGEMENT, stop_at=enemies_for_stop
+            )
+            or fig.centre
+        )
         raise refuse(f"move_{problem}", "movement", x=near[0], y=near[1], cell=board.MEASURE.cell_of(near))
 
 

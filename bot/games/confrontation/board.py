@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from bot.table import paths, stops
 from bot.table.geometry import Base, Table, Terrain, edge_distance, within
 from bot.table.units import CM, Measure, Point, cms
 
@@ -57,13 +58,50 @@ def sees(state: ConfState, a: Fighter, b: Fighter) -> bool:
     """Line of sight, even partial (any rim point to any rim point), blocked by rocks and by the bases
     of every fighter but the viewer's friends."""
     blockers = tuple(base(o) for o in state.fighters if o.owner != a.owner and o.id != b.id)
-    return _sight(state.scenario, base(a), base(b), blockers)
+    return _sight(state.scenario, base(a), base(b), blockers, state.rules >= 2)
 
 
 @lru_cache(maxsize=4096)
-def _sight(scenario: str, a: Base, b: Base, blockers: tuple[Base, ...]) -> bool:
-    """Cached: menus, the AI and `check` ask the same question of the same table many times."""
+def _sight(scenario: str, a: Base, b: Base, blockers: tuple[Base, ...], exact: bool) -> bool:
+    """Cached: menus, the AI and `check` ask the same question of the same table many times. Exact
+    since rules version 2 (#25); sampled before."""
+    if exact:
+        return table(scenario).sees(a, b, blockers)
     return table(scenario).line_of_sight(a, b, blockers)
+
+
+def path_to_contact(state: ConfState, f: Fighter, enemy: Fighter) -> tuple[Point, ...] | None:
+    """The shortest path of `f` (its points after its centre) to touching `enemy`, round the rocks and
+    the other enemies, through its friends; None when none reaches (V-C-1 « le placer au contact »)."""
+    mover = base(f)
+    others = [base(o) for o in state.fighters if o.id not in (f.id, enemy.id)]
+    path = paths.shortest_path(table(state.scenario), mover, enemy.centre, others)
+    if path is None:
+        return None
+    full = [f.centre, *path]
+    stop = stops.entering(full, enemy.centre, mover.radius + profile(enemy).radius + CONTACT)
+    return stops.truncate(full, stop) if stop is not None else None
+
+
+def furthest_along(state: ConfState, f: Fighter, path: tuple[Point, ...], allowance: int) -> tuple[Point, ...]:
+    """`path` (after `f`'s centre) cut where its cost, difficult terrain counted twice, reaches
+    `allowance` (by halving on the table's integers)."""
+    tab = table(state.scenario)
+    full = [f.centre, *path]
+    for i in range(1, len(full)):
+        if tab.path_cost(full[: i + 1]) <= allowance:
+            continue
+        p, q = full[i - 1], full[i]
+        n = max(abs(q[0] - p[0]), abs(q[1] - p[1]))
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if tab.path_cost([*full[:i], stops.point_at(p, q, mid, n)]) <= allowance:
+                lo = mid
+            else:
+                hi = mid - 1
+        return (*full[1:i], stops.point_at(p, q, lo, n))
+    return path
 
 
 def distance(a: Fighter, b: Fighter) -> int:

@@ -36,8 +36,9 @@ DEFAULT_SCENARIO = "escarmouche"
 
 class ConfrontationGame(TableGame[ConfState, ConfView]):
     key = "confrontation"
-    #: 2: a choice the rules leave alone is made without asking, and a diver's obligation ends with its
-    #: activation (D-CON-20, D-CON-04, #28). A match begun under 1 replays and plays on under it.
+    #: 2: a choice the rules leave alone is made without asking, a diver's obligation ends with its
+    #: activation (D-CON-20, D-CON-04, #28), a charge or an engagement is declared only when a path reaches
+    #: its target, and sight is exact (#25). A match begun under 1 replays and plays on under it.
     rules_version = 2
     state_type = ConfState
     action_type = ConfAction
@@ -117,7 +118,8 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         return Transition(state=state, events=tuple(ev))
 
     def at_rules(self, state: ConfState, version: int) -> ConfState:
-        """Version 1 asked every draw and every close of the announcements, and kept a diver's obligation."""
+        """Version 1 asked every draw and every close of the announcements, kept a diver's obligation,
+        measured a declaration with a ruler and sampled sight on 17 points."""
         if version not in (1, self.rules_version):
             return super().at_rules(state, version)
         return state.model_copy(update={"rules": version})

@@ -142,6 +142,7 @@ def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None)
             raise refuse("charge_too_far", "charge", d=2 * board.profile(f).mou)
         if not board.sees(state, f, enemy):
             raise refuse("charge_unseen", "charge")
+        reach_problem(state, f, enemy, 2 * board.profile(f).mou, "charge")
         return
     # engage (D-CON-06): only when a charge at that enemy is impossible
     allowance = ALLOWANCE["engage"] * board.profile(f).mou if free else board.profile(f).mou
@@ -149,6 +150,35 @@ def declare_problem(state: ConfState, f: Fighter, what: str, target: str | None)
         raise refuse("charge_too_far", "engage", d=allowance)
     if free and board.sees(state, f, enemy):
         raise refuse("engage_could_charge", "engage")
+    reach_problem(state, f, enemy, allowance, "engage")
+
+
+def _path_problem(state: ConfState, f: Fighter, path: tuple[tuple[int, int], ...], allowance: int) -> str | None:
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+    return board.table(state.scenario).move_problem(board.base(f), [f.centre, *path], others, allowance)
+
+
+def reach_problem(state: ConfState, f: Fighter, enemy: Fighter, allowance: int, rule: str) -> None:
+    """Since rules version 2 (#25), a charge or an engagement is declared only when a legal path of at
+    most `allowance` brings the fighter into contact (V-C-1 « Il doit également être possible de le
+    placer au contact »): round the rocks and the enemies in the way, the wood at double cost. The
+    refusal names the nearest point the fighter can reach toward its target, itself a legal move;
+    the fighter has declared nothing, so it keeps its activation."""
+    if state.rules < 2:
+        return
+    path = board.path_to_contact(state, f, enemy)
+    if path is not None and _path_problem(state, f, path, allowance) is None:
+        return
+    m = board.measure(state.scenario)
+    near = f.centre
+    if path is not None:
+        trimmed = board.furthest_along(state, f, path, allowance)
+        if _path_problem(state, f, trimmed, allowance) is None:
+            near = trimmed[-1]
+    if near == f.centre:
+        others = [board.base(o) for o in state.fighters if o.id != f.id]
+        near = board.table(state.scenario).nearest_legal(board.base(f), enemy.centre, others, allowance) or f.centre
+    raise refuse("no_path_to_contact", rule, target=enemy.id, d=allowance, x=near[0], y=near[1], cell=m.cell_of(near))
 
 
 def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:

@@ -171,6 +171,23 @@ def contact_point(state: ConfState, f: Fighter, target: Fighter) -> Point | None
     return stop
 
 
+def contact_path(state: ConfState, f: Fighter, target: Fighter) -> tuple[Point, ...] | None:
+    """The straight way into contact or, since rules version 2 (#25), the shortest path round the rocks
+    and the enemies in the way when the straight line is blocked (None if neither is legal)."""
+    spot = contact_point(state, f, target)
+    if spot is not None:
+        return (spot,)
+    if state.rules < 2:
+        return None
+    way = board.path_to_contact(state, f, target)
+    if way is None:
+        return None
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+    allowance = rules.allowance(f, f.exclusive or "charge", board.free(state, f))
+    problem = board.table(state.scenario).move_problem(board.base(f), [f.centre, *way], others, allowance)
+    return way if problem is None else None
+
+
 def _exclusive_moves(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text | None, bool]]:
     out: list[tuple[Any, Text | None, bool]] = []
     for f in rules_tour(state, seat):
@@ -179,9 +196,9 @@ def _exclusive_moves(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, T
         if f.exclusive in ("charge", "engage"):
             target = state.fighter(f.target or "")
             if target is not None:
-                spot = contact_point(state, f, target)
-                if spot is not None:
-                    out.append((Resolve(fighter=f.id, path=(spot,)), None, False))
+                way = contact_path(state, f, target)
+                if way is not None:
+                    out.append((Resolve(fighter=f.id, path=way), None, False))
         else:
             reach = rules.allowance(f, f.exclusive)
             for point, why, typed in destinations(state, f, reach, ask.text):

@@ -13,6 +13,7 @@ from typing import Any
 from bot.ai import table_figures
 from bot.ai.table_figures import Timed, pct
 from bot.engine import Rng, SeatSpec
+from bot.table import paths
 
 from . import board
 from .content import DIFFICULTY
@@ -87,11 +88,11 @@ def path_times(samples: int = 300) -> dict[str, float]:
             continue
         placed = state.of(0) + state.of(1)
         for f in placed[:4]:
-            others = tuple(board.base(o) for o in placed if o.id != f.id)[:3]
             for goal in [o.centre for o in state.objectives] or [(board.MEASURE.width // 2, board.MEASURE.height // 2)]:
                 board._path.cache_clear()
+                paths._field.cache_clear()
                 start = time.perf_counter()
-                board.shortest_path(f.centre, goal, f.p.radius, around=others)
+                board.shortest_path(state, f, goal)
                 times.append((time.perf_counter() - start) * 1000)
     return {"n": len(times), "p50_ms": pct(times, 0.5), "p99_ms": pct(times, 0.99)}
 

@@ -1,14 +1,14 @@
 """WarCry's table (research I.7, flat model v1): 30" × 22", obstacles that stop moves and sight and
 give cover, a deadly pit the procedure walks around, distances between the closest points of bases.
 
-Built on the shared table (bot/table). What WarCry adds: the shortest path around obstacles and the
-pit (a visibility graph on the corners of the pieces grown by the base's radius, solved by Dijkstra),
-a walk along it that stops where the game says, and the points a disengage may reach.
+Built on the shared table (bot/table: exact sight, shortest paths, stops). What WarCry adds: its
+pieces, its ranges (1" engagement, 3" disengage and objectives), a walk along a path that stops where
+the game says, and the points a disengage may reach. Matches begun before rules version 2 keep the
+geometry they began with (legacy.py).
 """
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -17,6 +17,7 @@ from functools import lru_cache
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
+from bot.table import paths, stops
 from bot.table.geometry import Base, Table, Terrain, distance2, edge_distance, overlaps, within
 from bot.table.units import INCH, Measure, Point
 
@@ -27,7 +28,7 @@ MEASURE = Measure("in", WIDTH, HEIGHT, INCH)
 ENGAGED = INCH  # within 1" (research I.2.7)
 DISENGAGE = 3 * INCH
 OBJECTIVE = 3 * INCH  # control and the procedure's objective defence
-STEP = INCH // 4  # the walk's sampling step (a base is never thinner than twice this)
+STEP = INCH // 4  # deployment's grid; after a range is entered out of sight, the walk looks on by this step
 
 
 @lru_cache(maxsize=1)
@@ -75,42 +76,28 @@ def engaged(state: WarState, f: Fighter) -> bool:
 
 def visible(state: WarState, a: Fighter, b: Fighter) -> bool:
     """A straight line from some point of one to some point of the other, through no obstacle and no
-    other fighter (research I.2.3), tried on five lines: centre to centre, the two outer tangents and
-    the two crossed ones (research I.7.2); fighters within 1" always see each other (D-WAR-08)."""
+    other fighter (research I.2.3), exact to 0.1 mm (bot/table/sight.py; five lines before rules
+    version 2); fighters within 1" always see each other (D-WAR-08)."""
     if within(base(a), base(b), ENGAGED):
         return True
     others = tuple(base(o) for o in state.fighters if o.placed and o.id not in (a.id, b.id))
     near = tuple(o for o in others if _between(base(a), base(b), o))
-    return _sight(base(a), base(b), near)
+    if state.rules < 2:
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
+
+        return legacy._sight(base(a), base(b), near)
+    return _sees(base(a), base(b), near)
+
+
+@lru_cache(maxsize=8192)
+def _sees(a: Base, b: Base, others: tuple[Base, ...]) -> bool:
+    return table().sees(a, b, others)
 
 
 def _between(a: Base, b: Base, o: Base) -> bool:
     """A base that could stand in the way: near the segment between the two centres."""
     line = LineString([a.centre, b.centre])
     return line.distance(ShapelyPoint(o.centre)) <= o.radius + max(a.radius, b.radius)
-
-
-def _lines(a: Base, b: Base) -> list[tuple[Point, Point]]:
-    (ax, ay), (bx, by) = a.centre, b.centre
-    d = math.dist(a.centre, b.centre) or 1.0
-    nx, ny = -(by - ay) / d, (bx - ax) / d  # the unit normal to the line between the centres
-    pa = [(round(ax + k * nx * a.radius), round(ay + k * ny * a.radius)) for k in (1, -1)]
-    pb = [(round(bx + k * nx * b.radius), round(by + k * ny * b.radius)) for k in (1, -1)]
-    return [(a.centre, b.centre), (pa[0], pb[0]), (pa[1], pb[1]), (pa[0], pb[1]), (pa[1], pb[0])]
-
-
-@lru_cache(maxsize=8192)
-def _sight(a: Base, b: Base, others: tuple[Base, ...]) -> bool:
-    blockers = [t.prepared for t in table().terrain if t.blocking]
-    shapes = [ShapelyPoint(o.centre).buffer(o.radius, quad_segs=4) for o in others]
-    for p, q in _lines(a, b):
-        line = LineString([p, q])
-        if any(g.intersects(line) for g in blockers):
-            continue
-        if any(sh.intersects(line) for sh in shapes):
-            continue
-        return True
-    return False
 
 
 def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:
@@ -120,85 +107,28 @@ def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:
     return bool(table().cover_between(base(attacker), base(target)))
 
 
-# -- paths --------------------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def _obstacles(radius: int, avoid_deadly: bool) -> tuple[tuple[Polygon, ...], tuple[Point, ...]]:
-    """The pieces a base of `radius` cannot cross, grown by it, and the corners to walk around
-    (pushed a little further out so that a path along a corner never touches the piece)."""
-    grown: list[Polygon] = []
-    corners: list[Point] = []
-    shapes = [t.polygon for t in table().terrain if t.impassable]
-    if avoid_deadly:
-        shapes += list(deadly())
-    for shape in shapes:
-        grown.append(shape.buffer(radius, join_style="mitre", mitre_limit=2.0))
-        outer = shape.buffer(radius + 8, join_style="mitre", mitre_limit=2.0)
-        corners += [(round(x), round(y)) for x, y in list(outer.exterior.coords)[:-1]]
-    inside = [c for c in corners if radius <= c[0] <= WIDTH - radius and radius <= c[1] <= HEIGHT - radius]
-    return tuple(grown), tuple(inside)
-
-
-def _clear(p: Point, q: Point, grown: Sequence[Polygon]) -> bool:
-    line = LineString([p, q]) if p != q else ShapelyPoint(p)
-    return not any(g.intersects(line) and g.intersection(line).length > 1.0 for g in grown)
-
-
+# -- paths ----------------------------------------------------------------------------------------------
 def shortest_path(
-    start: Point, goal: Point, radius: int, *, avoid_deadly: bool = True, around: tuple[Base, ...] = ()
+    state: WarState, f: Fighter, goal: Point, *, avoid_deadly: bool = True, around: tuple[Base, ...] = ()
 ) -> tuple[Point, ...]:
-    """The shortest path of a base's centre from `start` to `goal` around obstacles (and the pit when
-    `avoid_deadly`) and the bases `around`, as points after the start; the goal itself when nothing
-    is in the way."""
-    return _path(start, goal, radius, avoid_deadly, tuple(sorted((b.centre, b.radius) for b in around)))
+    """The shortest path of `f`'s centre to `goal` round obstacles, the pit when `avoid_deadly`, and the
+    other fighters' bases (round corners, bot/table/paths.py), as points after the start; the goal
+    itself when no path reaches (the walk then stops where the straight line is blocked). Before rules
+    version 2, round the bases `around` only (legacy.py)."""
+    if state.rules < 2:
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
-
-def _around(radius: int, bases: tuple[tuple[Point, int], ...]) -> tuple[list[Polygon], list[Point]]:
-    """Bases in the way as squares grown by the mover's radius (four corners each keep the graph small)."""
-    grown: list[Polygon] = []
-    corners: list[Point] = []
-    for (x, y), r in bases:
-        reach = radius + r
-        grown.append(ShapelyPoint((x, y)).buffer(reach - 4, quad_segs=4))
-        out = reach + 12
-        corners += [(x - out, y - out), (x + out, y - out), (x + out, y + out), (x - out, y + out)]
-    return grown, corners
+        return legacy.shortest_path(f.centre, goal, f.p.radius, avoid_deadly=avoid_deadly, around=around)
+    others = tuple(Base(o.id, -1, o.centre, o.p.radius) for o in state.fighters if o.placed and o.id != f.id)
+    return _path(f.centre, goal, f.p.radius, avoid_deadly, others) or (goal,)
 
 
 @lru_cache(maxsize=4096)
 def _path(
-    start: Point, goal: Point, radius: int, avoid_deadly: bool, bases: tuple[tuple[Point, int], ...]
-) -> tuple[Point, ...]:
-    grown_t, corners_t = _obstacles(radius, avoid_deadly)
-    grown_b, corners_b = _around(radius, bases)
-    grown = [*grown_t, *grown_b]
-    corners = [
-        c for c in [*corners_t, *corners_b] if radius <= c[0] <= WIDTH - radius and radius <= c[1] <= HEIGHT - radius
-    ]
-    if _clear(start, goal, grown):
-        return (goal,)
-    nodes = [start, goal, *corners]
-    best = {0: 0.0}
-    prev: dict[int, int] = {}
-    queue = [(0.0, 0)]
-    while queue:
-        d, i = heapq.heappop(queue)
-        if i == 1:
-            break
-        if d > best.get(i, math.inf):
-            continue
-        for j in range(1, len(nodes)):
-            if j == i or not _clear(nodes[i], nodes[j], grown):
-                continue
-            nd = d + math.dist(nodes[i], nodes[j])
-            if nd < best.get(j, math.inf):
-                best[j], prev[j] = nd, i
-                heapq.heappush(queue, (nd, j))
-    if 1 not in prev:
-        return (goal,)  # walled in: straight, and the move's check will say why not
-    out = [1]
-    while out[-1] != 0:
-        out.append(prev[out[-1]])
-    return tuple(nodes[i] for i in reversed(out[:-1]))
+    start: Point, goal: Point, radius: int, avoid_deadly: bool, others: tuple[Base, ...]
+) -> tuple[Point, ...] | None:
+    mover = Base("", 0, start, radius)
+    return paths.shortest_path(table(), mover, goal, others, avoid=deadly() if avoid_deadly else ())
 
 
 def length(path: Sequence[Point]) -> int:
@@ -210,59 +140,84 @@ def walk(
     f: Fighter,
     path: Sequence[Point],
     budget: int,
-    stop: Callable[[Point], bool] | None = None,
+    stop: tuple[Fighter, Callable[[Point], bool]] | None = None,
     clip: tuple[Point, int] | None = None,
 ) -> tuple[Point, ...]:
     """Advance along `path` (after `f`'s centre) at most `budget`, to the last point where the base
-    overlaps nobody, stopping at the first point where `stop` holds or before leaving `clip` (a
-    centre and a reach from the base, the procedure's objective defence). Returns the path walked."""
-    others = [base(o) for o in state.fighters if o.placed and o.id != f.id]
-    me = base(f)
-    walked: list[Point] = []
-    here = f.centre
-    left: float = budget
-    for q in path:
-        seg = math.dist(here, q)
-        if seg == 0:
+    overlaps nobody and stays on the table, stopping where it enters the attack range of `stop`'s
+    enemy (its predicate says whether it may attack from there) or before leaving `clip` (a centre
+    and a reach from the base, the procedure's objective defence). Each stop is solved exactly on the
+    path (bot/table/stops.py). Returns the path walked (points after the start)."""
+    if state.rules < 2:
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
+
+        return legacy.walk(state, f, path, budget, stop[1] if stop else None, clip)
+    full = [f.centre, *path]
+    r = f.p.radius
+    ends = [stops.along(full, budget)]
+    ends += [e for o in state.fighters if o.placed and o.id != f.id
+             if (e := stops.before_touching(full, o.centre, r + o.p.radius)) is not None]  # fmt: skip
+    if (edge := _edge_stop(full, r)) is not None:
+        ends.append(edge)
+    if clip is not None and (out := stops.leaving(full, clip[0], clip[1] + r)) is not None:
+        ends.append(out)
+    end = min(ends, key=lambda s: _order(full, s))
+    if stop is not None and (seen := _range_stop(full, f, stop, end)) is not None:
+        end = seen
+    walked = stops.truncate(full, end)
+    return () if walked == (f.centre,) else walked
+
+
+def _order(full: Sequence[Point], s: stops.Stop) -> tuple[int, int]:
+    return (s.index, stops.distance2(full[s.index], s.point))
+
+
+def _edge_stop(full: Sequence[Point], r: int) -> stops.Stop | None:
+    """The last point before the base would leave the table."""
+    box = (r, r, WIDTH - r, HEIGHT - r)
+    for i, (p, q) in enumerate(itertools.pairwise(full)):
+        if _in_box(q, box):
             continue
-        steps = max(1, math.ceil(seg / STEP))
-        for i in range(1, steps + 1):
-            take = seg * i / steps
-            if take > left + 1e-9:
-                take = left
-            p = (round(here[0] + (q[0] - here[0]) * take / seg), round(here[1] + (q[1] - here[1]) * take / seg))
-            moved = me.at(p)
-            if not table().inside(moved) or any(overlaps(moved, o) for o in others):
-                return _done(walked)
-            if clip is not None and gap_to_point(moved, clip[0]) > clip[1]:
-                return _done(walked)
-            walked.append(p)
-            if stop is not None and stop(p):
-                return _done(walked)
-            if take >= left - 1e-9:
-                return _done(walked)
-        left -= seg
-        here = q
-    return _done(walked)
+        n = max(1, abs(q[0] - p[0]), abs(q[1] - p[1]))
+        lo, hi = 0, n  # p is in the box (the walk got here), q is not: halve between them
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if _in_box(stops.point_at(p, q, mid, n), box):
+                lo = mid
+            else:
+                hi = mid - 1
+        return stops.Stop(i, stops.point_at(p, q, lo, n))
+    return None
 
 
-def _done(walked: list[Point]) -> tuple[Point, ...]:
-    out: list[Point] = []
-    for p in walked:
-        if not out or p != out[-1]:
-            out.append(p)
-    # keep the corners only: points on a straight line between two others add nothing
-    slim: list[Point] = []
-    for p in out:
-        if len(slim) >= 2 and _collinear(slim[-2], slim[-1], p):
-            slim[-1] = p
-        else:
-            slim.append(p)
-    return tuple(slim)
+def _in_box(p: Point, box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3]
 
 
-def _collinear(a: Point, b: Point, c: Point) -> bool:
-    return abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) <= 254 * 2
+def _range_stop(
+    full: Sequence[Point], f: Fighter, stop: tuple[Fighter, Callable[[Point], bool]], end: stops.Stop
+) -> stops.Stop | None:
+    """Where the walk first may attack `stop`'s enemy, before `end`: at the exact point it enters a
+    weapon's range when it may attack from there; else (out of sight there) looking on by `STEP`."""
+    enemy, may_attack = stop
+    limit = _order(full, end)
+    entries = [
+        e for w in f.p.weapons
+        if (e := stops.entering(full, enemy.centre, w.reach + f.p.radius + enemy.p.radius)) is not None
+    ]  # fmt: skip
+    for e in sorted(entries, key=lambda e: _order(full, e)):
+        if _order(full, e) > limit:
+            break
+        if may_attack(e.point):
+            return e
+        for i in range(e.index, end.index + 1):
+            p, q = (e.point if i == e.index else full[i]), (end.point if i == end.index else full[i + 1])
+            n = max(1, math.ceil(math.dist(p, q) / STEP))
+            for k in range(1, n + 1):
+                point = stops.point_at(p, q, k, n)
+                if may_attack(point):
+                    return stops.Stop(i, point)
+    return None
 
 
 def in_deadly(p: Point, radius: int) -> bool:
@@ -271,25 +226,38 @@ def in_deadly(p: Point, radius: int) -> bool:
 
 def disengage_points(state: WarState, f: Fighter) -> list[Point]:
     """Where a disengage may end: within 3" in a straight line, more than 1" from every enemy, on the
-    table, on no base, through no obstacle (research I.2.8); a polar grid of quarter inches and 15°."""
-    me = base(f)
-    foes = [base(e) for e in enemies(state, f)]
-    others = [base(o) for o in state.fighters if o.placed and o.id != f.id]
-    grown, _ = _obstacles(me.radius, False)
+    table, on no base, through no obstacle (research I.2.8). In each of 24 directions, the furthest
+    such point, the whole 3" when it is free (a polar grid stopping at 2.976" before rules version 2)."""
+    if state.rules < 2:
+        from . import legacy  # the old geometry builds on this module: imported when a match needs it
+
+        return legacy.disengage_points(state, f)
     out: list[Point] = []
-    for r in range(STEP, DISENGAGE + 1, STEP):
-        for k in range(24):
-            a = 2 * math.pi * k / 24
-            p = (f.x + round(r * math.cos(a)), f.y + round(r * math.sin(a)))
-            moved = me.at(p)
-            if not table().inside(moved) or any(overlaps(moved, o) for o in others):
-                continue
-            if any(within(moved, e, ENGAGED) for e in foes):
-                continue
-            if not _clear(f.centre, p, grown):
-                continue
-            out.append(p)
+    for k in range(24):
+        a = 2 * math.pi * k / 24
+        far = (f.x + math.trunc(DISENGAGE * math.cos(a)), f.y + math.trunc(DISENGAGE * math.sin(a)))
+        n = max(abs(far[0] - f.x), abs(far[1] - f.y))
+        for step in range(n, 0, -max(1, n // 48)):
+            p = stops.point_at(f.centre, far, step, n)
+            if disengage_ok(state, f, p):
+                out.append(p)
+                break
     return out
+
+
+def disengage_ok(state: WarState, f: Fighter, to: Point) -> bool:
+    moved = base(f).at(to)
+    if not table().inside(moved) or any(overlaps(moved, base(o)) for o in state.fighters if o.placed and o.id != f.id):
+        return False
+    if any(within(moved, base(e), ENGAGED) for e in enemies(state, f)):
+        return False
+    return _clear_line(f.centre, to, f.p.radius)
+
+
+def _clear_line(p: Point, q: Point, radius: int) -> bool:
+    """A straight move of a base of `radius` from p to q crosses no obstacle (round corners)."""
+    swept = LineString([p, q]).buffer(radius - 1, quad_segs=8) if p != q else ShapelyPoint(p).buffer(radius - 1)
+    return not any(t.impassable and t.prepared.intersects(swept) for t in table().terrain)
 
 
 def spots(anchor: Point, radii: Sequence[int], taken: Sequence[Base], toward: Point) -> list[Point]:

@@ -30,7 +30,9 @@ LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"
 
 class WarcryGame(TableGame[WarState, WarView]):
     key = "warcry"
-    #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01).
+    #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01), and
+    #: the geometry is exact (#25): sight, paths round bases with round corners, stops on entering a range
+    #: or before leaving an objective, disengages of the whole 3"; version 1's geometry is legacy.py's.
     rules_version = 2
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
@@ -136,7 +138,8 @@ class WarcryGame(TableGame[WarState, WarView]):
         return Transition(state=state, events=(plan, *resolve.marked_events(state)))
 
     def at_rules(self, state: WarState, version: int) -> WarState:
-        """Version 1: a group's excess moved after each roll while the solo warband's groups were built."""
+        """Version 1: a group's excess moved after each roll while the solo warband's groups were built, and
+        the sampled geometry of matches begun before #25 (legacy.py)."""
         if version not in (1, self.rules_version):
             return super().at_rules(state, version)
         return state.model_copy(update={"rules": version})

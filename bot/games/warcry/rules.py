@@ -13,7 +13,7 @@ from bot.engine import Refusals
 from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH, Point
 
-from . import board
+from . import board, legacy
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Wild
 from .content import ABILITIES, DEPLOYMENTS, abilities_of
 from .dice import player_wild
@@ -100,18 +100,21 @@ def _walk(state: WarState, f: Fighter, action: Move, budget: int | None) -> tupl
     if action.stop is not None:
         enemy = state.fighter(action.stop)
         if enemy is not None:
-            stop = lambda p: can_attack(state, f, enemy, p)  # noqa: E731
+            stop = (enemy, lambda p: can_attack(state, f, enemy, p))
     clip = None
     if action.hold is not None:
         obj = next((o for o in state.objectives if o.id == action.hold), None)
         if obj is not None:
             clip = (obj.centre, board.OBJECTIVE)
     allowance = f.stat("move") if budget is None else budget
+    if state.rules >= 2:  # the path goes round every base already (#25)
+        path = board.shortest_path(state, f, action.to, avoid_deadly=not into_pit)
+        return board.walk(state, f, path, allowance, stop, clip)
     others = [board.base(o) for o in state.fighters if o.placed and o.id != f.id]
     around: tuple[Base, ...] = ()
     walked: tuple[Point, ...] = ()
     for _ in range(4):  # around the bases in the way, a few at a time (D-WAR-10)
-        path = board.shortest_path(f.centre, action.to, f.p.radius, avoid_deadly=not into_pit, around=around)
+        path = board.shortest_path(state, f, action.to, avoid_deadly=not into_pit, around=around)
         walked = board.walk(state, f, path, allowance, stop, clip)
         blocked = _blocking(f, walked, path, others, action.to, around)
         if not blocked:
@@ -139,7 +142,7 @@ def _blocking(
             continue
         if (
             rest.distance(ShapelyPoint(o.centre)) < o.radius + f.p.radius + 2
-            and math.dist(o.centre, end) <= o.radius + f.p.radius + board.STEP * 2
+            and math.dist(o.centre, end) <= o.radius + f.p.radius + legacy.STEP * 2
         ):
             near.append(o)
     return tuple(near)
@@ -166,8 +169,11 @@ def disengage_problem(state: WarState, f: Fighter, to: Point) -> str | None:
         return "ends_on_base"
     if any(within(moved, board.base(e), board.ENGAGED) for e in board.enemies(state, f)):
         return "still_engaged"
-    grown, _ = board._obstacles(f.p.radius, False)
-    if not board._clear(f.centre, to, grown):
+    if state.rules < 2:
+        grown, _ = legacy._obstacles(f.p.radius, False)
+        if not legacy._clear(f.centre, to, grown):
+            return "through_terrain"
+    elif not board.disengage_ok(state, f, to):
         return "through_terrain"
     return None
 

@@ -106,7 +106,8 @@ class WarState(BaseModel):
     difficulty: str
     #: The rules version the match began under (`WarcryGame.rules_version`); a snapshot saved before the
     #: field existed is of version 1 (`WarcryGame.load_state`). Version 2 moves a group's excess once all
-    #: the solo warband's fighters are rolled for (D-WAR-01).
+    #: the solo warband's fighters are rolled for (D-WAR-01) and
+    #: the geometry is exact (#25).
     rules: int = 2
     sides: tuple[Side, Side]
     fighters: tuple[Fighter, ...]

@@ -247,3 +247,15 @@ def test_each_suggested_destination_says_why() -> None:
     assert any("au contact d'Orc (B1)" in label for label in labels), labels
     assert any("à couvert derrière" in label for label in labels), labels
     assert any("vers la pierre ouest" in label for label in labels), labels
+
+
+def test_the_point_offered_for_a_move_through_an_enemy_is_itself_legal() -> None:
+    """#25: a move straight through a hostile base is refused with the nearest legal point; that point
+    used to be one the move could not reach (its way entered the enemy's engagement range first)."""
+    figures = [*WIZARDS, fig("A1", "loup_cendre", 0, 4, 18), fig("B1", "orc", 1, 7, 18)]
+    state = _active(figures, "A1")
+    with pytest.raises(IllegalAction) as err:
+        COLORS.check(state, 0, Move(figure="A1", path=(at(10, 18),)))
+    assert err.value.code == "colors.move_through_enemy"
+    near = (err.value.params["x"], err.value.params["y"])
+    act(state, 0, Move(figure="A1", path=(near,)))  # accepted as offered

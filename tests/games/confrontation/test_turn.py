@@ -4,7 +4,7 @@ where the document is silent (docs/rules/confrontation.md)."""
 
 from __future__ import annotations
 
-from bot.engine import Rng
+from bot.engine import IllegalAction, Rng
 from bot.games.confrontation import board, combat, dice
 from bot.games.confrontation.actions import (
     Cast,
@@ -26,6 +26,7 @@ from bot.games.confrontation.actions import (
 from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.rules import cards_of
 from bot.games.confrontation.suggest import advised_order, contact_point, parse_order
+from bot.table.paths import shortest_path
 from tests.games.confrontation.helpers import Dice, act, activation, at, events, fighter, new_match, refused
 
 L, G = 0, 1
@@ -150,6 +151,35 @@ def test_charge_needs_a_free_fighter_that_sees_its_target_within_twice_its_move(
     near = s.model_copy(update={"fighters": s.replace(s.fighter("G2").model_copy(update={"y": at(0, 60)[1]}))})  # type: ignore[union-attr]
     assert refused(near, L, Declare(fighter="L2", what="engage", target="G2")) == "confrontation.engage_could_charge"
     act(near, L, Declare(fighter="L2", what="charge", target="G2"))
+
+
+def test_a_charge_across_the_wood_that_no_path_can_finish_is_refused_at_declaration() -> None:
+    """V-C-1: « Il doit également être possible de le placer au contact » (#25): G1 is 18.5 cm away
+    edge to edge (a ruler says yes to MOU x 2 = 20 cm), but the straight line spends 14 cm in the wood
+    (double cost: 32.5 cm) and the way round it is longer than 20 cm. Refused when declared, with the
+    nearest point L1 can reach, itself a legal charge move; L1 has declared nothing and may still."""
+    fs = [fighter("L1", "epeiste", L, 14, 48), fighter("G1", "guerrier", G, 14, 27)]
+    s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
+    l1, g1 = s.fighter("L1"), s.fighter("G1")
+    assert l1 is not None and g1 is not None
+    assert board.distance(l1, g1) == 1850 and board.sees(s, l1, g1)  # by the ruler: within 20 cm
+    declare = Declare(fighter="L1", what="charge", target="G1")
+    assert refused(s, L, declare) == "confrontation.no_path_to_contact"
+    try:
+        GAME.check(s, L, declare)
+    except IllegalAction as e:
+        near = (e.params["x"], e.params["y"])
+    assert near != l1.centre
+    # the point named is reachable: a legal move of at most 20 cm, its cost counting the wood twice
+    mover, others = board.base(l1), [board.base(g1)]
+    way = shortest_path(board.table(s.scenario), mover, near, others)
+    assert way is not None and board.table(s.scenario).move_problem(mover, [l1.centre, *way], others, 2000) is None
+    # under the rules a match began with (version 1), the ruler let it through
+    old = s.model_copy(update={"rules": 1})
+    act(old, L, declare)
+    # beside the wood, 12 cm away: the way round its corner reaches, and the charge is accepted
+    beside = s.model_copy(update={"fighters": s.replace(l1.model_copy(update={"x": at(27, 0)[0], "y": at(0, 33)[1]}))})
+    act(beside, L, declare)
 
 
 def test_a_run_or_a_walk_never_ends_in_contact() -> None:
@@ -437,3 +467,28 @@ def test_every_player_facing_string_exists_in_both_languages() -> None:
     } <= set(en)
     for text in fr.values():
         assert "(s)" not in text
+
+
+def test_a_match_saved_before_the_declaration_by_path_loads_and_plays_under_the_ruler() -> None:
+    """#25: a snapshot without a rules version is of version 1 (declarations by the ruler, sampled sight)."""
+    s = new_match()
+    data = GAME.dump_state(s)
+    assert s.rules == 2 and GAME.load_state(data).rules == 2
+    assert GAME.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
+    assert GAME.at_rules(s, 1).rules == 1
+
+
+def test_a_charge_round_the_rock_is_offered_as_a_path_with_a_waypoint() -> None:
+    """#25: the rock (x 27-34, y 36-44) stands on the straight line; the charge is declared because a
+    path round it reaches contact, and the suggestion to resolve it is that path, not a straight line."""
+    from bot.engine import Ask
+
+    fs = [fighter("L1", "epeiste", L, 26, 50), fighter("G1", "guerrier", G, 28, 32)]
+    s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
+    s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
+    s = act(s, L, Declared())
+    assert contact_point(s, s.fighter("L1"), s.fighter("G1")) is None  # type: ignore[arg-type]
+    resolves = [c.action for c in GAME.suggest(s, L, Ask(kinds=("resolve",)))]
+    assert resolves and len(resolves[0].path) > 1
+    s = act(s, L, resolves[0])
+    assert board.in_contact(s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]

@@ -4,10 +4,12 @@ the battle, and what only the solo side may do."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bot.engine import IllegalAction
-from bot.games.warcry import board, resolve
+from bot.games.warcry import board, resolve, rules
 from bot.games.warcry.actions import Activate, Attack, Disengage, Move, Wait, Why
 from bot.games.warcry.rules import check
 from tests.games.warcry.helpers import active, battle, fighter, inch, kinds, play
@@ -197,3 +199,58 @@ def test_the_table_is_flat_and_holds_no_treasure() -> None:
 
     assert {t.kind for t in TERRAIN} == {"obstacle", "deadly"}
     assert {v.scoring for v in VICTORIES.values()} == {"final", "rounds", "leaders", "bounties"}
+
+
+def test_a_move_that_stops_in_attack_range_stops_exactly_at_the_range() -> None:
+    """003, C5: « dès qu'il rentre à portée d'attaque » (#25). A 1" sword between two 32 mm bases: the
+    centres are then 1" + 2 × 16 mm = 574 units apart, so R1 (from y = 1270) stops at y = 2286 - 574."""
+    s = active(battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 9)]), "R1")
+    moved, _ = play(s, 1, Move(to=(inch(10), inch(9)), upto=True, stop="B1"))
+    r1, b1 = moved.fighter("R1"), moved.fighter("B1")
+    assert r1 is not None and b1 is not None
+    assert r1.centre == (inch(10), inch(9) - 574) and board.gap(r1, b1) == inch(1)
+    # a match begun under rules version 1 keeps its sampled walk: it went on 0.2" too far
+    old, _ = play(s.model_copy(update={"rules": 1}), 1, Move(to=(inch(10), inch(9)), upto=True, stop="B1"))
+    old_r1, old_b1 = old.fighter("R1"), old.fighter("B1")
+    assert old_r1 is not None and old_b1 is not None and board.gap(old_r1, old_b1) < inch(0.9)
+
+
+def test_a_move_that_holds_an_objective_stops_exactly_at_its_three_inches() -> None:
+    """003, C2: a fighter defending an objective stops before leaving its 3" (measured from the base to
+    the objective's centre): B1 (radius 160) stops 762 + 160 units below the objective, its 4" move
+    not spent."""
+    s = battle(
+        [fighter("B1", "maraudeur", 10, 5), fighter("R1", "porte_bouclier", 25, 20)], objectives=[(10, 5, None)], turn=0
+    )
+    s = active(s, "B1")
+    moved, _ = play(s, 0, Move(to=(inch(10), inch(15)), upto=True, hold=1))
+    b1 = moved.fighter("B1")
+    assert b1 is not None and b1.centre == (inch(10), inch(5) + 762 + 160)
+    assert board.gap_to_point(b1, (inch(10), inch(5))) == board.OBJECTIVE
+
+
+def test_a_disengage_may_use_its_whole_three_inches() -> None:
+    """Research I.2.8 (#25): the points offered reach 3" in a straight line, no longer 2.976"."""
+    s = active(battle([fighter("B1", "maraudeur", 10, 10), fighter("R1", "porte_bouclier", 10, 11.3)], turn=0), "B1")
+    b1 = s.fighter("B1")
+    assert b1 is not None and board.engaged(s, b1)
+    points = board.disengage_points(s, b1)
+    far = max(math.dist(p, b1.centre) for p in points)
+    assert board.DISENGAGE - 1 <= far <= board.DISENGAGE
+    assert all(rules.disengage_problem(s, b1, p) is None for p in points)
+    old = board.disengage_points(s.model_copy(update={"rules": 1}), b1)
+    assert max(math.dist(p, b1.centre) for p in old) < board.DISENGAGE - 5
+
+
+def test_a_match_saved_before_the_exact_geometry_loads_and_plays_under_it() -> None:
+    """#25: a snapshot without a rules version is of version 1 (sampled geometry); a new match is of 2."""
+    from bot.engine import EngineError
+    from bot.games.warcry.game import WARCRY
+
+    s = battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 9)])
+    data = WARCRY.dump_state(s)
+    assert WARCRY.load_state(data).rules == 2
+    assert WARCRY.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
+    assert WARCRY.at_rules(s, 1).rules == 1
+    with pytest.raises(EngineError):
+        WARCRY.at_rules(s, 3)

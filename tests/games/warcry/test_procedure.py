@@ -284,13 +284,14 @@ def test_c7_the_target_is_determined_again_after_each_action() -> None:
 
 
 def test_the_procedure_waits_only_when_nothing_else_is_possible() -> None:
-    """Walled in by its own fighters and the table's corner, the fighter cannot get closer: Wait."""
+    """Walled in by its own fighters and the table's corner, the fighter cannot get closer: Wait. (Its
+    neighbours touch it: with 0.14" between them, the exact walk of rules version 2 edges 0.17" closer.)"""
     s = active(
         battle(
             [
                 fighter("R1", "porte_bouclier", 0.7, 0.7),
-                fighter("R2", "porte_bouclier", 2.1, 0.7),
-                fighter("R3", "porte_bouclier", 0.7, 2.1),
+                fighter("R2", "porte_bouclier", 1.96, 0.7),
+                fighter("R3", "porte_bouclier", 0.7, 1.96),
                 fighter("R4", "porte_bouclier", 2.1, 2.1),
                 fighter("B1", "maraudeur", 28, 20),
             ],
