@@ -18,6 +18,7 @@ reach, the status line (the winners or who acts), the roster, the legend and the
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -331,6 +332,7 @@ def _draw_label(pen: Pen, tag: Tag) -> None:
 #: text is most of a board's time (a label is pasted in a few microseconds).
 _STAMPS: dict[tuple[Any, ...], tuple[Image.Image, Image.Image | None, float, frozenset[str], int]] = {}
 STAMPS = 2048
+_STAMPS_LOCK = threading.Lock()
 
 
 def _stamp(
@@ -353,9 +355,10 @@ def _stamp(
             mask = Image.new("L", size, 0)
             ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=6, fill=255)
         hit = (picture, mask, inner.smallest, frozenset(inner.missing), inner.clipped)
-        if len(_STAMPS) >= STAMPS:
-            _STAMPS.pop(next(iter(_STAMPS)))
-        _STAMPS[key] = hit
+        with _STAMPS_LOCK:  # boards are drawn in worker threads
+            if len(_STAMPS) >= STAMPS:
+                _STAMPS.pop(next(iter(_STAMPS)))
+            _STAMPS[key] = hit
     picture, mask, smallest, missing, clipped = hit
     x, y = round(xy[0]), round(xy[1])
     pen.image.paste(picture, (x, y), mask)
