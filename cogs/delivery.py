@@ -149,9 +149,9 @@ class DiscordNotifier:
         hours = round((self.host.service.lobby_ttl or 0) / 3600)
         text = t("match.lobby_expired", live.rec.locale, creator=f"<@{live.rec.created_by}>", hours=hours)
         await self._to_thread(live, content=text, allowed_mentions=p.only([live.rec.created_by]))
-        if live.rec.thread_id:
+        if thread_id := live.rec.thread_id:
             try:
-                await with_retries(lambda: self.bot.http.edit_channel(live.rec.thread_id, archived=True))
+                await with_retries(lambda: self.bot.http.edit_channel(thread_id, archived=True))
             except discord.HTTPException as exc:
                 log.warning("could not archive match=%s status=%s code=%s", live.id, exc.status, exc.code)
 

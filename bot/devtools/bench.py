@@ -188,6 +188,7 @@ async def persist_concurrent(key: str, matches: int, actions: int, url: str | No
             await service.join(live.id, users[1])
             await service.start(live.id, 1)
             game, state, rng = live.game, live.game.load_state(live.game.dump_state(live.state)), Rng(100 + i)
+            assert live.rng is not None  # a started match has drawn its set-up
             replay = Rng.from_state(live.rng.state())
             plan: list[tuple[int, Any]] = []
             while len(plan) < per_match and game.outcome(state) is None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import bot.games
 from bot.engine import game_defs, games, load_games
@@ -46,9 +48,8 @@ def shoot(key: str, out: Path, seed: int, locale: str) -> list[Path]:
 
 def _crowd(state: object) -> int:
     """How many figures stand within 3" (7.6 cm) of the most surrounded one."""
-    figures = [
-        f for f in getattr(state, "fighters", None) or getattr(state, "figures", ()) if getattr(f, "placed", True)
-    ]
+    pieces: Sequence[Any] = getattr(state, "fighters", None) or getattr(state, "figures", None) or ()
+    figures = [f for f in pieces if getattr(f, "placed", True)]
     return max((sum(math.dist((a.x, a.y), (b.x, b.y)) < 762 for b in figures) for a in figures), default=0)
 
 
@@ -59,7 +60,7 @@ def shoot_table(key: str, out: Path, seed: int, locale: str) -> list[Path]:
 
     game = next(g for g in games() if g.key == key)
     states = table_figures.positions_of(game, seed, 1)
-    changes = [b for a, b in itertools.pairwise(states) if b.phase != a.phase]  # type: ignore[attr-defined]
+    changes = [b for a, b in itertools.pairwise(states) if b.phase != a.phase]
     board = renderer_for(key).board
     written = []
     for name, state in (("phase", changes[len(changes) // 2]), ("melee", max(states, key=_crowd))):

@@ -112,6 +112,7 @@ def _outer_ring(shape: Polygon, radius: int) -> list[Point]:
         return [(round(x), round(y)) for x, y in list(shape.exterior.coords)[:-1]]
     out = radius / math.cos(math.pi / SIDES) + 2
     grown = shape.buffer(out, quad_segs=SIDES // 4, join_style="round").simplify(0)
+    assert isinstance(grown, Polygon)  # a polygon grown outwards stays one polygon
     return [(round(x), round(y)) for x, y in list(grown.exterior.coords)[:-1]]
 
 
