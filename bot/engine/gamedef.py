@@ -8,6 +8,7 @@ is wrapped, not replaced: the services hold it.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -64,12 +65,15 @@ class GameDef(Generic[S, A, V]):
     #: What the bench measures of it beyond what it measures of every game.
     bench: BenchDef[V] | None = None
     #: Its `/regle` entries (a YAML file of the rules corpus, which also lists the words naming the game in a
-    #: question); None: the folder's `rules.yaml` when there is one (`load_games` fills it in).
+    #: question); None: the folder's `rules.yaml` when there is one (the file beside its rules' module).
     corpus: Path | None = None
 
     def __post_init__(self) -> None:
         if not self.command:
             object.__setattr__(self, "command", self.rules.key)
+        if self.corpus is None:  # the folder's own: next to the module defining the rules
+            corpus = Path(inspect.getfile(type(self.rules))).with_name("rules.yaml")
+            object.__setattr__(self, "corpus", corpus if corpus.is_file() else None)
 
     @property
     def key(self) -> str:

@@ -7,10 +7,8 @@ It holds `GameDef`s. `load_games` is the one place a game is found: it scans a p
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import pkgutil
-from pathlib import Path
 from types import ModuleType
 from typing import TypeVar
 
@@ -46,16 +44,8 @@ def load_games(package: ModuleType) -> list[AnyGameDef]:
             continue
         if not isinstance(game, GameDef):
             raise TypeError(f"{module.__name__}.GAME is a {type(game).__name__}, not a GameDef")
-        found.append(register(_with_folder_corpus(game, Path(str(module.__file__)).parent)))
+        found.append(register(game))
     return sorted(found, key=lambda d: d.key)
-
-
-def _with_folder_corpus(game: D, folder: Path) -> D:
-    """The game with its folder's `rules.yaml` as its corpus when it names none: the folder alone says it."""
-    corpus = folder / "rules.yaml"
-    if game.corpus is None and corpus.is_file():
-        return dataclasses.replace(game, corpus=corpus)
-    return game
 
 
 def get_game(key: str) -> AnyGame:

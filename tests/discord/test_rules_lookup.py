@@ -115,7 +115,7 @@ async def test_the_game_option_lists_the_registered_games_with_rules_and_narrows
         "colors": "Colors of Magic",
         "confrontation": "Confrontation",
         "liber": "King of Liber",
-        "warcry": "WarCry solo",
+        "warcry": "WarCry (solo)",
     }
     for jeu, label in (("altered", "Altered"), ("conf", "Confrontation")):  # a key, a word of the game
         calls = await table.slash("Alice", "regle", question="réserve", jeu=jeu)

@@ -66,6 +66,17 @@ def test_every_game_folder_brings_its_corpus() -> None:
             assert files[d.key] == ROOT / "bot" / "games" / d.key / "rules.yaml" and files[d.key].is_file()
 
 
+def test_a_game_folders_gamedef_holds_its_corpus_without_the_scanner() -> None:
+    """The corpus is the GameDef's own (the `rules.yaml` beside its rules' module), so a test registering
+    a folder's GAME directly keeps its entries: it lost them when the scanner filled the corpus in."""
+    import importlib
+
+    for key in GAMES:
+        built = importlib.import_module(f"bot.games.{key}").GAME
+        assert built.corpus == ROOT / "bot" / "games" / key / "rules.yaml"
+    assert importlib.import_module("bot.testgames.duel").GAME.corpus is None  # a folder without one
+
+
 def test_an_entry_belongs_to_the_game_whose_corpus_holds_it(tmp_path: Path) -> None:
     body = "  body: {fr: " + "x" * 100 + ", en: " + "y" * 100 + "}\n  source: test\n"
     (tmp_path / "a.yaml").write_text("- id: liber.x\n  title: {fr: X, en: X}\n" + body, encoding="utf-8")

@@ -75,8 +75,10 @@ def test_every_event_and_action_of_a_match_reads_whole(caplog: pytest.LogCapture
     assert "missing translation" not in caplog.text
 
 
+@pytest.mark.usefixtures("registered")
 def test_every_refusal_points_to_an_existing_rules_entry() -> None:
-    """#12 §1, structurally: a refusal's rule id is an entry of /regle."""
+    """#12 §1, structurally: a refusal's rule id is an entry of /regle (of the registered games' corpus:
+    without the fixture, the test read whatever an earlier test had registered)."""
     import re
     from pathlib import Path
 
