@@ -486,7 +486,7 @@ def test_a_charge_round_the_rock_is_offered_as_a_path_with_a_waypoint() -> None:
     fs = [fighter("L1", "epeiste", L, 26, 50), fighter("G1", "guerrier", G, 28, 32)]
     s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
     s = act(s, L, Declare(fighter="L1", what="charge", target="G1"))
-    s = act(s, L, Declared())
+    assert [d.kind for d in s.stack] == ["exclusive"]  # nobody else may announce: they close (D-CON-20)
     assert contact_point(s, s.fighter("L1"), s.fighter("G1")) is None  # type: ignore[arg-type]
     resolves = [c.action for c in GAME.suggest(s, L, Ask(kinds=("resolve",)))]
     assert resolves and len(resolves[0].path) > 1
