@@ -193,7 +193,7 @@ class MatchCog(commands.Cog):
                 ai_level=level or "normal",  # a solo game's AI sits at once
             )
             thread = await open_thread(self.host, interaction, live, channel, match_locale)
-            if (ai or level is not None) and not getattr(live.game, "solo", False):  # a level asks for the AI
+            if (ai or level is not None) and not live.game.solo:  # a level asks for the AI
                 await host.service.add_ai(live.id, interaction.user.id, level=level or "normal")
             if opponent is not None and opponent.id != interaction.user.id:
                 await host.post(

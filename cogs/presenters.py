@@ -265,7 +265,7 @@ def _lobby_description(live: LiveMatch, locale: str) -> str:
     """Who may still join and what the DM marks mean: a solo game's AI already sits (nobody joins), and a
     game that hides nothing has no hand to show."""
     game = live.game
-    if getattr(game, "solo", False):
+    if game.solo:
         ai = next((s.name for s in live.seats if s.is_ai), "")
         return t("lobby.description_solo", locale, ai=ai)
     players = t(
@@ -274,7 +274,7 @@ def _lobby_description(live: LiveMatch, locale: str) -> str:
         min=game.min_seats,
         max=game.max_seats,
     )
-    key = "lobby.description_open" if getattr(game, "hides_nothing", False) else "lobby.description"
+    key = "lobby.description_open" if game.hides_nothing else "lobby.description"
     return t(key, locale, players=players)
 
 
@@ -297,7 +297,7 @@ def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
 def lobby_view(live: LiveMatch, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if live.rec.status == "lobby":
-        if not getattr(live.game, "solo", False):  # a solo game's seats are all taken
+        if not live.game.solo:  # a solo game's seats are all taken
             view.add_item(JoinButton(live.id, label=t("button.join", locale)))
             view.add_item(AddAiButton(live.id, label=t("button.add_ai", locale)))
         view.add_item(StartButton(live.id, label=t("button.start", locale)))

@@ -128,24 +128,33 @@ async def match_traffic(
             await table.slash("Alice", "partie", "nouvelle", jeu=game)
             live = table.live_matches()[-1]
             thread = table.thread_of(live)
-            await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+            solo = live.game.solo  # WarCry: the solo warband sits at once, Alice plays alone
+            if not solo:
+                await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
             first = len(table.fd.calls)
             await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
             rng = Rng(seed)
-            actors: list[int] = []
-            names = {0: "Alice", 1: "Bob"}
-            while live.rec.status == "active" and len(actors) < max_moves:
-                seat = min(live.to_act())
-                now[0] += gap if not actors or actors[-1] != seat else LIVE  # a turn's own moves follow live
+            people = ["Alice"] if solo else ["Alice", "Bob"]
+            played = 0
+            while live.rec.status == "active" and played < max_moves:
+                seat = min(s for s in live.to_act() if not live.seats[s].is_ai)
+                moves = [e for e in await table.service.history(live.id) if _played(e)]
+                now[0] += LIVE if moves and moves[-1].seat == seat else gap  # a turn's own moves follow live
                 await table.service.tick()
                 await table.idle()
-                actors.append(seat)
-                await table.play_turn(names[seat], live, rng)
-            traffic = tally(table, live, table.fd.calls[first:], ["Alice", "Bob"], actors)
+                played += 1
+                await table.play_turn(people[seat], live, rng)
             entries = await table.service.history(live.id)
+            actors = [e.seat for e in entries if _played(e) and e.seat is not None]
+            traffic = tally(table, live, table.fd.calls[first:], people, actors)
             traffic.forced = sum(1 for e in entries if e.meta.get("forced"))
             traffic.pace = pace
             return traffic
+
+
+def _played(entry: Any) -> bool:
+    """A move a seat played (the solo warband's too), not one the bot answered at once for it."""
+    return bool(entry.kind == "action" and not entry.meta.get("forced"))
 
 
 async def first_reminder_hours(game: str, *, seed: int = 1, horizon_hours: int = 24 * 7) -> float | None:
@@ -157,7 +166,8 @@ async def first_reminder_hours(game: str, *, seed: int = 1, horizon_hours: int =
             await table.slash("Alice", "partie", "nouvelle", jeu=game)
             live = table.live_matches()[-1]
             thread = table.thread_of(live)
-            await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+            if not live.game.solo:
+                await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
             await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
             began = now[0]
             for _ in range(horizon_hours):

@@ -123,6 +123,11 @@ class Game(Protocol[S, A, V]):
         ...
 
     @property
+    def solo(self) -> bool:
+        """The game plays every seat but the first itself (WarCry's solo warband): its AI sits at creation."""
+        ...
+
+    @property
     def disclosing(self) -> frozenset[str]:
         """Public event kinds that show something nobody saw before: a move emitting one cannot be undone."""
         ...

@@ -59,7 +59,7 @@ class LobbyOps(ServiceCore):
             seats.append(
                 SeatRecord(seat=0, name=creator.name, user_id=creator.user_id, options=so, locale=creator.locale)
             )
-            if ai_level is not None and getattr(game, "solo", False):
+            if ai_level is not None and game.solo:
                 seats.append(self._ai_seat(game, seats, ai_level, locale))
         rec = MatchRecord(
             id=secrets.token_hex(4),
@@ -91,7 +91,7 @@ class LobbyOps(ServiceCore):
             raise ServiceError("not_finished")
         if old.seat_of(user_id) is None:
             raise ServiceError("not_seated")
-        order = old.seats if getattr(old.game, "solo", False) else list(reversed(old.seats))  # the solo side stays
+        order = old.seats if old.game.solo else list(reversed(old.seats))  # the solo side stays
         seats = [dataclasses.replace(s, seat=n, dm_ok=None if s.is_ai else s.dm_ok) for n, s in enumerate(order)]
         settings = Timers.model_validate(old.rec.timers).model_dump(mode="json", exclude={"seats"})
         rec = self._record_like(old.rec, created_by=user_id, locale=old.rec.locale, timers=settings)
