@@ -72,6 +72,15 @@ def test_bench_measures_through_the_fake_discord() -> None:
     assert render_figures("duel", 2)["png_kb_mean"] > 0
 
 
+def test_concurrent_persistence_plans_around_the_decisions_the_service_answers_at_once() -> None:
+    """The bench plans each match's moves on a copy of its state; a decision with one answer is played by
+    the service itself (#26), so a plan that held it submitted it again and was refused (wrong_phase)."""
+    from bot.devtools.bench import persist_concurrent
+
+    together = asyncio.run(persist_concurrent("liber", 16, 192))  # failed so before
+    assert together["actions"] > 0 and together["ack_ms_p99"] > 0
+
+
 def test_logging_set_up_by_the_cli_does_not_leak_into_later_output(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

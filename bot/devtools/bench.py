@@ -192,6 +192,10 @@ async def persist_concurrent(key: str, matches: int, actions: int, url: str | No
             replay = Rng.from_state(live.rng.state())
             plan: list[tuple[int, Any]] = []
             while len(plan) < per_match and game.outcome(state) is None:
+                forced = next(((s, a) for s in sorted(game.to_act(state)) if (a := game.forced(state, s))), None)
+                if forced is not None:  # the service answers it at once, as it will in the match
+                    state = game.apply(state, *forced, replay).state
+                    continue
                 seat = min(game.to_act(state))
                 action = _ai_move(game, state, seat, rng)
                 plan.append((seat, action))
