@@ -218,6 +218,10 @@ class BaseGame(Generic[S, A, V]):
     #: answer's timing would tell the table what is hidden (an empty hand of instants). A `secret`
     #: decision is always asked too: its answers are simultaneous and sealed.
     always_ask: ClassVar[frozenset[str]] = frozenset()
+    #: Decision kinds that leave a choice in all but rare positions (a table game's activation: finishing
+    #: it beside every move and attack), asked without looking for a single answer: `forced` would need
+    #: the whole move search (60-110 ms) after every step, for about one answer in a hundred.
+    open_choice: ClassVar[frozenset[str]] = frozenset()
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _classes: ClassVar[dict[str, type[BaseModel]] | None] = None
 
@@ -303,7 +307,8 @@ class BaseGame(Generic[S, A, V]):
         if self.outcome(state) is not None or seat not in self.to_act(state):
             return None
         d = self.pending(state)
-        if (d is not None and d.secret) or (self.asking(state) or "") in self.always_ask:
+        kind = self.asking(state) or ""
+        if (d is not None and d.secret) or kind in self.always_ask or kind in self.open_choice:
             return None
         choices = self.suggest(state, seat, Ask(labels=False, limit=2))
         return choices[0].action if len(choices) == 1 else None

@@ -41,6 +41,8 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     #: 3: a paused spell or shot resumes only if still in range and sight (D-COL-18), and the codex
     #: holds the cards of `Wizard.codex_added` (D-COL-35).
     rules_version = 3
+    #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
+    open_choice: ClassVar[frozenset[str]] = frozenset({"creature"})
     state_type = ColorsState
     action_type = ColorsAction
     hidden = SPEC

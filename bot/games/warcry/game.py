@@ -37,6 +37,8 @@ class WarcryGame(TableGame[WarState, WarView]):
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
     hidden = SPEC
+    #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
+    open_choice: ClassVar[frozenset[str]] = frozenset({"act"})
     state_type = WarState
     action_type = WarAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {
