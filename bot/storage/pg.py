@@ -23,7 +23,19 @@ from .errors import StorageUnavailable, VersionConflict
 from .migrations import too_new
 from .pg_migrations import PG_MIGRATIONS
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
-from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
+from .store import (
+    _COMMIT_COLS,
+    _LOG_COLS,
+    _MATCH_COLS,
+    _dumps,
+    _log_entries,
+    _log_values,
+    _match,
+    _match_row,
+    _seats,
+    _snapshot,
+    _step_values,
+)
 
 T = TypeVar("T")
 #: A connection as the pool lends it, or one opened alone (migrations).
@@ -239,31 +251,13 @@ class PgStore:
             done = await con.execute(
                 "UPDATE matches SET version=version+1, rev=rev+1, status=$1, phase=$2, to_act=$3, outcome=$4,"
                 " updated_at=$5, timers=$6 WHERE id=$7 AND version=$8 AND rev=$9",
-                rec.status,
-                rec.phase,
-                _dumps(rec.to_act),
-                _dumps(rec.outcome) if rec.outcome is not None else None,
-                now,
-                _dumps(rec.timers),
-                rec.id,
-                entry.seq,
-                rec.rev,
+                *_step_values(rec, entry, now),
             )
             if done != "UPDATE 1":
                 raise VersionConflict(rec.id)
             await con.execute(
                 f"INSERT INTO log (match_id, {_LOG_COLS}, delivered) VALUES ({_marks(11)})",
-                rec.id,
-                entry.seq,
-                entry.kind,
-                entry.seat,
-                _dumps(entry.action) if entry.action is not None else None,
-                _dumps(entry.draws),
-                _dumps(entry.rng_after),
-                _dumps(entry.events),
-                now,
-                _dumps(entry.meta),
-                0 if deliver else 1,
+                *_log_values(rec.id, entry, now, deliver),
             )
             if snapshot is not None:
                 await con.execute(
