@@ -13,7 +13,6 @@ from bot.engine import (
     CardInfo,
     EngineError,
     FiniteGame,
-    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -204,8 +203,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         events = apply_action(work, seat, action, rng)
         return Transition(state=work, events=tuple(events))
 
-    def show(self, known: Known[AlteredState]) -> AlteredView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     def outcome(self, state: AlteredState) -> Outcome | None:
         if state.phase != "over":

@@ -13,7 +13,6 @@ from bot.engine import (
     Event,
     FiniteGame,
     IllegalAction,
-    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -203,8 +202,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         check_win(s, ev)
         return Transition(state=s, events=tuple(ev))
 
-    def show(self, known: Known[LiberState]) -> LiberView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     def outcome(self, state: LiberState) -> Outcome | None:
         if state.result is None:
