@@ -68,7 +68,7 @@ class JudgeOps(ServiceCore):
         return live, role
 
     # -- what only a judge may do ---------------------------------------------------------------------
-    async def _judging(self, match_id: str, roles: Iterable[int]) -> LiveMatch:
+    async def judging(self, match_id: str, roles: Iterable[int]) -> LiveMatch:
         """The match under way, if one of these roles is its server's judge role; else a refusal (its
         players and the server's administrators included: judging is the role's, not a rank's)."""
         live = await self.get(match_id)
@@ -83,7 +83,7 @@ class JudgeOps(ServiceCore):
 
     async def pause_clock(self, match_id: str, roles: Iterable[int], *, pause: bool) -> LiveMatch:
         """Stop (or start again) every clock and reminder of the match."""
-        live = await self._judging(match_id, roles)
+        live = await self.judging(match_id, roles)
         async with live.lock:
             timers = Timers.model_validate(live.rec.timers)
             now = self._clock()
@@ -94,9 +94,9 @@ class JudgeOps(ServiceCore):
     async def post_ruling(self, match_id: str, roles: Iterable[int], judge: str, text: str) -> Applied:
         """A ruling into the log, a step of its own (the engine's state untouched). `judge` and `text` are
         shown as given: the edge makes them safe to show."""
+        live = await self.judging(match_id, roles)
         if not text.strip():
             raise ServiceError("judge_empty_ruling")
-        live = await self._judging(match_id, roles)
         async with live.lock:
             self._still_active(live)
             assert live.rng is not None
@@ -118,7 +118,7 @@ class JudgeOps(ServiceCore):
         a replay needs nothing else. The commitments sealed in the steps taken back and still closed are
         withdrawn: never opened in the thread (a withdrawn secret answer would tell what a seat had chosen),
         their salt and value in the full log at the end like every other's."""
-        live = await self._judging(match_id, roles)
+        live = await self.judging(match_id, roles)
         async with live.lock:
             self._still_active(live)
             if not 0 <= to < live.version - 1:
