@@ -172,8 +172,10 @@ async def test_only_the_judge_rewinds_and_the_rewound_match_replays_and_verifies
 
 async def test_keep_draws_the_same_chance_again_and_redraw_draws_it_anew(tmp_path: Path) -> None:
     """Palet's jack lands at random when a round ends: back before the end of the round, the same moves
-    bring the same jack when the judge keeps the chance, and another one when they redraw it."""
-    async with _table(tmp_path / "db.sqlite3") as table:
+    bring the same jack when the judge keeps the chance, and another one when they redraw it. The match
+    under way loads again from its rows (the snapshot of the rewind, then the moves after it)."""
+    db = tmp_path / "db.sqlite3"
+    async with _table(db) as table:
         await _with_judges(table)
         await table.slash("Alice", "partie", "nouvelle", jeu="palet")
         live = table.live_matches()[-1]
@@ -195,10 +197,17 @@ async def test_keep_draws_the_same_chance_again_and_redraw_draws_it_anew(tmp_pat
         await _judge(table, live, action="rewind", coup=target, hasard="redraw")
         await _play(table, live, 2, seed=2)
         assert live.state.round == 2 and live.state.jack != jack
+        await _play(table, live, 1, seed=3)
+        now = live.game.dump_state(live.state)
         entries = await table.service.history(live.id)
-        assert live.game.dump_state(rebuild(live.game, live.seats, live.rec.options, entries)) == (
-            live.game.dump_state(live.state)
-        )
+        assert live.game.dump_state(rebuild(live.game, live.seats, live.rec.options, entries)) == now
+        await table.bot.close()
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        table.bot = bot
+        reloaded = await bot.service.get(live.id)
+        assert reloaded is not live and reloaded.game.dump_state(reloaded.state) == now
+        await _play(table, reloaded, 1, seed=4)  # and it goes on
 
 
 async def test_a_ruling_goes_into_the_log_and_the_judges_pause_holds_the_clock(tmp_path: Path) -> None:
