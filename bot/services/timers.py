@@ -152,8 +152,9 @@ class Timers(BaseModel):
         out = self.model_copy(deep=True)
         t = out.seat(seat)
         if t.waiting_since is not None and now > t.waiting_since:
+            ran_until = now if out.paused_at is None else min(now, out.paused_at)  # a judge's pause runs nothing
             if t.bank is not None:
-                t.bank = max(0.0, t.bank - (now - t.waiting_since))
+                t.bank = max(0.0, t.bank - max(0.0, ran_until - t.waiting_since))
             t.waiting_since = now + seconds
         t.absent_until, t.ai_while_absent = now + seconds, ai
         t.absences = [*recent, now]
