@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.services import ServiceError
-from bot.services.judge import RULING_MAX
+from bot.services.judge import RULING_MAX, Judge
 
 from . import presenters as p
 from .answers import Answering, say
@@ -85,22 +85,22 @@ class JudgeDesk:
         async with Answering(self.host, interaction) as a:
             live = await self.host.match_here(interaction)
             a.match_id = live.id
-            roles = role_ids(interaction.user)
-            await self.service.judging(live.id, roles)  # anyone without the role hears only that
-            judge = shown(getattr(interaction.user, "display_name", "") or "?", 60)
+            name = shown(getattr(interaction.user, "display_name", "") or "?", 60)
+            judge = Judge(interaction.user.id, frozenset(role_ids(interaction.user)), name)
+            await self.service.judging(live.id, judge)  # anyone else hears only that
             if action in ("pause", "resume"):
-                await self.service.pause_clock(live.id, roles, pause=action == "pause")
-                text = t(f"judge.{action}d", live.rec.locale, judge=judge)
+                await self.service.pause_clock(live.id, judge, pause=action == "pause")
+                text = t(f"judge.{action}d", live.rec.locale, judge=name)
                 await self._to_thread(interaction, content=text, allowed_mentions=p.NO_MENTIONS)
                 await say(interaction, a.t("judge.done"))
                 return
             if action == "ruling":
-                await self.service.post_ruling(live.id, roles, judge, shown(text or "", RULING_MAX))
+                await self.service.post_ruling(live.id, judge, shown(text or "", RULING_MAX))
                 await say(interaction, a.t("judge.ruled"))
                 return
             if step is None:
                 raise ServiceError("judge_rewind_step")
-            await self.service.rewind(live.id, roles, judge, step, "redraw" if chance == "redraw" else "keep")
+            await self.service.rewind(live.id, judge, step, "redraw" if chance == "redraw" else "keep")
             await say(interaction, a.t("judge.rewound", step=step))
 
     async def _to_thread(self, interaction: discord.Interaction, **kwargs: Any) -> None:

@@ -10,7 +10,7 @@ between: the log says what was played, then that the judge took it back.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.engine import Rng, public, txt
@@ -27,6 +27,16 @@ Chance = Literal["keep", "redraw"]
 CALL_EVERY = 15 * 60.0
 #: What a ruling may say, at most (it is a line of the log).
 RULING_MAX = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """Who acts as a judge: their Discord id, the roles they have on the server, their name as shown
+    (made safe to show by the edge)."""
+
+    user_id: int
+    roles: frozenset[int]
+    name: str
 
 
 class JudgeOps(ServiceCore):
@@ -68,22 +78,25 @@ class JudgeOps(ServiceCore):
         return live, role
 
     # -- what only a judge may do ---------------------------------------------------------------------
-    async def judging(self, match_id: str, roles: Iterable[int]) -> LiveMatch:
-        """The match under way, if one of these roles is its server's judge role; else a refusal (its
-        players and the server's administrators included: judging is the role's, not a rank's)."""
+    async def judging(self, match_id: str, judge: Judge) -> LiveMatch:
+        """The match under way, if the judge has its server's judge role and does not play in it; else a
+        refusal (its players and the server's administrators without the role included: judging is the
+        role's, not a rank's, and nobody judges their own match)."""
         live = await self.get(match_id)
         role = await self.judge_role(live.rec.guild_id)
         if role is None:
             raise ServiceError("judge_none")
-        if role not in set(roles):
+        if role not in judge.roles:
             raise ServiceError("judge_only")
+        if live.seat_of(judge.user_id) is not None:
+            raise ServiceError("judge_own_match")
         if live.rec.status != "active":
             raise ServiceError("match_not_active")
         return live
 
-    async def pause_clock(self, match_id: str, roles: Iterable[int], *, pause: bool) -> LiveMatch:
+    async def pause_clock(self, match_id: str, judge: Judge, *, pause: bool) -> LiveMatch:
         """Stop (or start again) every clock and reminder of the match."""
-        live = await self.judging(match_id, roles)
+        live = await self.judging(match_id, judge)
         async with live.lock:
             timers = Timers.model_validate(live.rec.timers)
             now = self._clock()
@@ -91,10 +104,10 @@ class JudgeOps(ServiceCore):
             await self._save_match(live, dataclasses.replace(live.rec, timers=changed.model_dump(mode="json")))
         return live
 
-    async def post_ruling(self, match_id: str, roles: Iterable[int], judge: str, text: str) -> Applied:
-        """A ruling into the log, a step of its own (the engine's state untouched). `judge` and `text` are
-        shown as given: the edge makes them safe to show."""
-        live = await self.judging(match_id, roles)
+    async def post_ruling(self, match_id: str, judge: Judge, text: str) -> Applied:
+        """A ruling into the log, a step of its own (the engine's state untouched). The judge's name and
+        `text` are shown as given: the edge makes them safe to show."""
+        live = await self.judging(match_id, judge)
         if not text.strip():
             raise ServiceError("judge_empty_ruling")
         async with live.lock:
@@ -106,19 +119,19 @@ class JudgeOps(ServiceCore):
                 live.state,
                 Rng.from_state(live.rng.state()),
                 kind="ruling",
-                events=(public("ruling", judge=judge, text=text[:RULING_MAX]),),
+                events=(public("ruling", judge=judge.name, text=text[:RULING_MAX]),),
             )
             await live.delivery.acquire()
         return await self._deliver(live, step)
 
-    async def rewind(self, match_id: str, roles: Iterable[int], judge: str, to: int, chance: Chance) -> Applied:
+    async def rewind(self, match_id: str, judge: Judge, to: int, chance: Chance) -> Applied:
         """Take the match back to the state after step `to`. `keep`: the generator goes back to where it
         was after that step, so the chance drawn since comes again for the same moves; `redraw`: a fresh
         seed, recorded in the step, draws it anew. Either way the step records its generator's state, so
         a replay needs nothing else. The commitments sealed in the steps taken back and still closed are
         withdrawn: never opened in the thread (a withdrawn secret answer would tell what a seat had chosen),
         their salt and value in the full log at the end like every other's."""
-        live = await self.judging(match_id, roles)
+        live = await self.judging(match_id, judge)
         async with live.lock:
             self._still_active(live)
             if not 0 <= to < live.version - 1:
@@ -141,7 +154,7 @@ class JudgeOps(ServiceCore):
                 state,
                 rng,
                 kind=REWIND,
-                events=(public("rewound", judge=judge, step=to, chance=txt(f"judge.chance_{chance}")),),
+                events=(public("rewound", judge=judge.name, step=to, chance=txt(f"judge.chance_{chance}")),),
                 meta=meta,
                 withdrawn=withdrawn,
             )

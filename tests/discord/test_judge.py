@@ -213,7 +213,7 @@ async def test_keep_draws_the_same_chance_again_and_redraw_draws_it_anew(tmp_pat
 async def test_a_ruling_goes_into_the_log_and_the_judges_pause_holds_the_clock(tmp_path: Path) -> None:
     clock = Clock()
     async with _table(tmp_path / "db.sqlite3", clock) as table:
-        await _with_judges(table)
+        role = await _with_judges(table)
         await table.slash("Alice", "partie", "nouvelle", jeu="duel", pendule="1h")
         live = table.live_matches()[-1]
         thread = table.thread_of(live)
@@ -247,6 +247,8 @@ async def test_a_ruling_goes_into_the_log_and_the_judges_pause_holds_the_clock(t
         assert [timers.left(s, clock.now) for s in awaited] == [50 * MINUTE] * len(awaited)
         assert "déjà en pause" in await _judge(table, live, action="pause")
 
+        table.fd.give_role(table.guild, table.people["Alice"], role)  # a judge who plays here
+        assert "un autre arbitre doit la trancher" in await _judge(table, live, "Alice", action="resume")
         await _judge(table, live, action="resume")
         clock.now += 20 * MINUTE
         timers = Timers.model_validate(live.rec.timers)
