@@ -15,6 +15,7 @@ from .delivery import DiscordNotifier
 from .game_commands import build_game_group
 from .host import Host
 from .i18n import Translator
+from .judge import JudgeCog
 from .match import MatchCog
 from .preferences import PreferencesCog
 from .ratings import RatingsCog
@@ -46,6 +47,7 @@ async def setup_cogs(bot: Any) -> None:
     await bot.add_cog(CardsCog(bot, host))
     await bot.add_cog(PreferencesCog(bot, host))
     await bot.add_cog(RatingsCog(bot, host))
+    await bot.add_cog(JudgeCog(bot, host))
     for game in game_defs():
         group = build_game_group(game, host)
         if group is not None:

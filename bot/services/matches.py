@@ -15,6 +15,7 @@ from typing import Any
 
 from .ai_seats import AiSeats
 from .errors import ServiceError
+from .judge import JudgeOps
 from .lobby import LobbyOps
 from .model import LiveMatch
 from .moves import MoveOps
@@ -27,7 +28,7 @@ from .undo import UndoOps
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps, JudgeOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

@@ -191,6 +191,21 @@ class PgStore:
         rows = await self._rows("SELECT data FROM preferences WHERE user_id=$1", user_id)
         return dict(json.loads(rows[0][0])) if rows else {}
 
+    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
+        text = json.dumps(data, sort_keys=True)
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET data=excluded.data",
+                guild_id,
+                text,
+            )
+        )
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id=$1", guild_id)
+        return dict(json.loads(rows[0][0])) if rows else {}
+
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
         async def run(con: Con) -> bool:
             done = await con.execute("UPDATE matches SET rated=1 WHERE id=$1 AND rated=0", match_id)

@@ -400,6 +400,23 @@ class Store:
         rows = await self._rows("SELECT data FROM preferences WHERE user_id = ?", (user_id,))
         return dict(json.loads(rows[0][0])) if rows else {}
 
+    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
+        """One server's settings, whole (its administrators' choice: the last writer wins)."""
+        text = json.dumps(data, sort_keys=True)
+
+        def run(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?)"
+                " ON CONFLICT(guild_id) DO UPDATE SET data=excluded.data",
+                (guild_id, text),
+            )
+
+        await self._write(run)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
     # -- ratings ----------------------------------------------------------------------------------
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
         """Count a finished match in the ratings, once: False if it was already counted."""
