@@ -91,10 +91,13 @@ class LearnDesk:
 
     async def introduce(self, interaction: discord.Interaction, live: LiveMatch, seat: int, locale: str) -> None:
         """After the menu: the introduction of the decision asked now, when it is new to this learner."""
-        intro = await self.intro(live, seat, interaction.user.id, locale)
-        if intro is not None:
-            embed, view = intro
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        try:
+            intro = await self.intro(live, seat, interaction.user.id, locale)
+            if intro is not None:
+                embed, view = intro
+                await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        except Exception:  # the menu is already shown: a missing introduction must not turn into an error
+            log.exception("introduction failed match=%s seat=%d", live.id, seat)
 
     async def intro(
         self, live: LiveMatch, seat: int, user_id: int, locale: str
