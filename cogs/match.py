@@ -564,3 +564,23 @@ class MatchCog(commands.Cog):
         chance: str | None = None,
     ) -> None:
         await JudgeDesk(self.host).decide(interaction, action, text, step, chance)
+
+    @partie.command(
+        name=ls("apprendre", "cmd.apprendre.name"),
+        description=ls("Apprendre un jeu contre l'IA facile, chaque décision expliquée", "cmd.apprendre.desc"),
+    )
+    @app_commands.rename(game=ls("jeu", "opt.jeu.name"))
+    @app_commands.describe(game=ls("Le jeu à apprendre", "opt.jeu_apprendre.desc"))
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """A learning match (#31), started at once in a new thread: cogs/learn.py."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            require_permissions(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.learn.start(interaction, game)
+
+    @learn.autocomplete("game")
+    async def _learn_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(self.host.locales.user(interaction), current)

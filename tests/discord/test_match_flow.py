@@ -108,6 +108,7 @@ async def test_command_sync_payload(table: Table) -> None:
         "reprendre",
         "revoir",
         "essayer",
+        "apprendre",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}

@@ -77,6 +77,12 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "respond": "error.colors.respond_first",
         "duel": "error.colors.duel_first",
     }
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "act": "colors.phase.activation",
+        "creature": "colors.creature.activation",
+        "respond": "colors.stack",
+    }
 
     agent_type = ColorsAgent
     table_rules = rules_of(rules, resolve, suggest)

@@ -84,6 +84,12 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         "dive": "error.confrontation.dive_first",
         "dice": "error.confrontation.dice_first",
     }
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "draw": "confrontation.lead",
+        "exclusive": "confrontation.exclusive.resolution",
+        "fighter": "confrontation.cumulative",
+    }
 
     agent_type = ConfAgent
     table_rules = rules_of(rules, resolve, suggest)

@@ -106,6 +106,12 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "ravage": ("assign",),
         "discard": ("discard",),
     }
+    #: The entry a learning match shows with each decision met first (the phase, not its first card's rule).
+    learn_rules: ClassVar[dict[str, str]] = {
+        "attack": "liber.phase.attack",
+        "response": "liber.spell.types",
+        "ravage": "liber.ability.ravage",
+    }
 
     # -- options --------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:

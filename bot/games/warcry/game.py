@@ -78,6 +78,14 @@ class WarcryGame(TableGame[WarState, WarView]):
         "act": ("move", "attack", "disengage", "wait", "use"),
     }
     asks: ClassVar[dict[str, str]] = {"activate": "error.warcry.asks.activate", "act": "error.warcry.asks.act"}
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "split": "warcry.decision.your-groups",
+        "seeds": "warcry.groups",
+        "deploy": "warcry.decision.deployment",
+        "activate": "warcry.combat-phase",
+        "act": "warcry.rules.activation",
+    }
 
     agent_type = SoloAgent
     table_rules = rules_of(rules, resolve, suggest)
