@@ -1,0 +1,76 @@
+"""A finished table game's animated replay (#31): posted in its thread after the result and the log, and
+offered again by `/partie revoir`.
+
+It is drawn from the public boards only (`MatchService.public_views`: `view(state, None)` after each
+step), off the event loop (a whole match of boards is seconds of CPU). The end's post never waits for it:
+the result and the log go first, the replay follows once built. The last few are kept, so a
+`/partie revoir` just after the end does not draw the match again. A card game has none: its public
+board shows little of what was played, and `/partie revoir` steps through it already.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from renderers.replay import BUDGET, Replay, build_replay, is_replayed
+
+log = logging.getLogger("tavernier.replay")
+
+#: Replays kept in memory (a few hundred KB each).
+KEPT = 8
+FILENAME = "replay.gif"
+
+
+class Replays:
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self._kept: OrderedDict[tuple[str, str], Replay] = OrderedDict()
+
+    @staticmethod
+    def offered(game_key: str) -> bool:
+        return is_replayed(game_key)
+
+    async def build(self, match_id: str, locale: str, budget: int = BUDGET) -> Replay | None:
+        """The replay of a finished match in `locale`, under `budget` bytes; None for a card game."""
+        kept = self._kept.get((match_id, locale))
+        if kept is not None and len(kept.gif) <= budget:
+            self._kept.move_to_end((match_id, locale))
+            return kept
+        live, views = await self.service.public_views(match_id)
+        boards = [view for _, view in views]
+        replay = await asyncio.to_thread(build_replay, live.game.key, boards, locale, budget=budget)
+        if replay is not None:
+            self._kept[(match_id, locale)] = replay
+            while len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        return replay
+
+    async def file(self, match_id: str, locale: str, budget: int = BUDGET) -> tuple[discord.File, Replay] | None:
+        """The replay as an attachment with its alt text, or None (a card game)."""
+        replay = await self.build(match_id, locale, budget)
+        if replay is None:
+            return None
+        return discord.File(io.BytesIO(replay.gif), filename=FILENAME, description=replay.alt), replay
+
+    async def post_end(self, live: Any, send: Any) -> None:
+        """After the end's posts: the replay in the thread (`send`, the notifier's post), for a table game.
+        A failure is logged and costs nothing else: `/partie revoir` offers it again."""
+        if not self.offered(live.game.key):
+            return
+        locale = live.rec.locale
+        try:
+            made = await self.file(live.id, locale)
+            if made is None:
+                return
+            file, replay = made
+            text = t("replay.posted", locale, frames=replay.frames, steps=replay.steps)
+            await send(live, content=text, file=file)
+        except Exception:
+            log.exception("replay failed match=%s", live.id)
