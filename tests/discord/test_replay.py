@@ -11,11 +11,12 @@ import pytest
 from PIL import Image
 
 from bot.devtools.fakediscord.model import ATTACHMENT_SIZE_LIMIT
-from bot.devtools.table import Table
+from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
-from bot.services.replay import states_along
+from bot.services.replay import rebuild, states_along
 from renderers import replay as replay_module
 from tests.discord.conftest import started_match
+from tests.discord.test_undo import _palet
 
 TABLE_GAMES = ["colors", "confrontation", "warcry"]
 
@@ -113,3 +114,24 @@ async def test_a_card_game_gets_no_replay(table: Table, replayed: list[list[Any]
     everything = [*table.fd.messages(thread), *table.fd.messages(table.channel)]
     assert _attachments(everything, "board.png")  # the review answered
     assert not _attachments(everything, "replay.gif") and replayed == []
+
+
+async def test_a_move_taken_back_leaves_no_board_in_the_replay(table: Table) -> None:
+    """`states_along` follows the log as `rebuild` does: the undone move's board is not among them, the
+    undo step shows the board before it again."""
+    live: Any = await _palet(table)
+    thread = table.thread_of(live)
+    seat = min(live.to_act())
+    mover, other = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
+    before = live.state
+    await table.play_turn(mover, live, Rng(1))
+    await table.slash(mover, "partie", "reprendre", channel=thread)
+    question = table.last_with(thread, f"tv:undo:{live.id}:")
+    await table.click(other, question, next(c for c in custom_ids(question) if c.endswith(":y")))
+    entries = await table.service.history(live.id)
+    assert [e.kind for e in entries[-2:]] == ["action", "undo"]
+
+    along = states_along(live.game, live.seats, live.rec.options, entries)
+
+    assert [seq for seq, _ in along] == [e.seq for e in entries if e.seq != entries[-2].seq]
+    assert along[-1][1] == before == rebuild(live.game, live.seats, live.rec.options, entries)
