@@ -21,11 +21,15 @@ import discord
 from bot.i18n import t
 from renderers.replay import BUDGET, Replay, build_replay, is_replayed
 
+from . import presenters as p
+
 log = logging.getLogger("tavernier.replay")
 
 #: Replays kept in memory (a few hundred KB each).
 KEPT = 8
 FILENAME = "replay.gif"
+#: An attachment's description (its alt text) is at most 1,024 characters: as a board's, cut at 1,000.
+ALT_TEXT = 1000
 
 
 class Replays:
@@ -57,7 +61,8 @@ class Replays:
         replay = await self.build(match_id, locale, budget)
         if replay is None:
             return None
-        return discord.File(io.BytesIO(replay.gif), filename=FILENAME, description=replay.alt), replay
+        alt = p.clip(replay.alt, ALT_TEXT)  # Discord refuses the whole post over its limit
+        return discord.File(io.BytesIO(replay.gif), filename=FILENAME, description=alt), replay
 
     async def post_end(self, live: Any, send: Any) -> None:
         """After the end's posts: the replay in the thread (`send`, the notifier's post), for a table game.

@@ -4,6 +4,7 @@ revoir` offers it again; a card game gets none."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from typing import Any
 
@@ -19,6 +20,8 @@ from tests.discord.conftest import started_match
 from tests.discord.test_undo import _palet
 
 TABLE_GAMES = ["colors", "confrontation", "warcry"]
+#: The longest attachment description (alt text) Discord accepts.
+ALT_LIMIT = 1024
 
 
 @pytest.fixture
@@ -62,7 +65,8 @@ async def test_a_finished_table_game_gets_its_replay_after_the_result(
     (at, gif), (log_at, _) = gifs[0], logs[0]
     assert at > log_at  # after the result and the log
     assert public[at]["content"].startswith("🎬 Le replay de la partie : ")
-    assert gif["description"].startswith("Replay animé de la partie, ")  # its alt text
+    assert gif["description"].startswith("Replay animé de la partie, ")  # its alt text, as long as Discord takes
+    assert len(gif["description"]) <= ALT_LIMIT
     data = table.fd.world.cdn[gif["url"]]
     assert len(data) == gif["size"] <= replay_module.BUDGET < ATTACHMENT_SIZE_LIMIT
     image = Image.open(io.BytesIO(data))
@@ -135,3 +139,20 @@ async def test_a_move_taken_back_leaves_no_board_in_the_replay(table: Table) -> 
 
     assert [seq for seq, _ in along] == [e.seq for e in entries if e.seq != entries[-2].seq]
     assert along[-1][1] == before == rebuild(live.game, live.seats, live.rec.options, entries)
+
+
+async def test_a_long_alt_text_is_cut_to_what_discord_takes(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board's summary may run to 1,500 characters (`skirmish.alt_text`); an attachment's description
+    takes 1,024: a longer one and Discord refuses the whole post."""
+    original = replay_module.build_replay
+
+    def wordy(game_key: str, views: Any, locale: str, **kwargs: Any) -> Any:
+        made = original(game_key, views, locale, **kwargs)
+        return dataclasses.replace(made, alt=made.alt + " Longtemps après." * 100)
+
+    monkeypatch.setattr("cogs.replay.build_replay", wordy)
+    live = await _played_then_conceded(table, "warcry", moves=1)
+
+    [(_, gif)] = _attachments(table.fd.messages(table.thread_of(live), include_ephemeral=False), "replay.gif")
+    assert gif["description"].startswith("Replay animé de la partie, ")
+    assert len(gif["description"]) <= ALT_LIMIT and gif["description"].endswith("…")
