@@ -36,17 +36,30 @@ class Replays:
     def __init__(self, service: Any) -> None:
         self.service = service
         self._kept: OrderedDict[tuple[str, str], Replay] = OrderedDict()
+        self._pending: dict[tuple[str, str], asyncio.Future[Replay | None]] = {}
 
     @staticmethod
     def offered(game_key: str) -> bool:
         return is_replayed(game_key)
 
     async def build(self, match_id: str, locale: str, budget: int = BUDGET) -> Replay | None:
-        """The replay of a finished match in `locale`, under `budget` bytes; None for a card game."""
-        kept = self._kept.get((match_id, locale))
+        """The replay of a finished match in `locale`, under `budget` bytes; None for a card game. Asked
+        again while it is being built (a `/partie revoir` during the end's), it waits for that one."""
+        key = (match_id, locale)
+        while (pending := self._pending.get(key)) is not None:
+            await asyncio.wait({pending})
+        kept = self._kept.get(key)
         if kept is not None and len(kept.gif) <= budget:
-            self._kept.move_to_end((match_id, locale))
+            self._kept.move_to_end(key)
             return kept
+        task = asyncio.ensure_future(self._build(match_id, locale, budget))
+        self._pending[key] = task
+        try:
+            return await task
+        finally:
+            self._pending.pop(key, None)
+
+    async def _build(self, match_id: str, locale: str, budget: int) -> Replay | None:
         live, views = await self.service.public_views(match_id)
         boards = [view for _, view in views]
         replay = await asyncio.to_thread(build_replay, live.game.key, boards, locale, budget=budget)

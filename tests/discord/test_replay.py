@@ -4,6 +4,7 @@ revoir` offers it again; a card game gets none."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 from typing import Any
@@ -15,6 +16,7 @@ from bot.devtools.fakediscord.model import ATTACHMENT_SIZE_LIMIT
 from bot.devtools.table import Table, custom_ids
 from bot.engine import Rng
 from bot.services.replay import rebuild, states_along
+from cogs.match import MatchCog
 from renderers import replay as replay_module
 from tests.discord.conftest import started_match
 from tests.discord.test_undo import _palet
@@ -156,3 +158,17 @@ async def test_a_long_alt_text_is_cut_to_what_discord_takes(table: Table, monkey
     [(_, gif)] = _attachments(table.fd.messages(table.thread_of(live), include_ephemeral=False), "replay.gif")
     assert gif["description"].startswith("Replay animé de la partie, ")
     assert len(gif["description"]) <= ALT_LIMIT and gif["description"].endswith("…")
+
+
+async def test_a_replay_asked_while_it_is_built_is_built_once(table: Table, replayed: list[list[Any]]) -> None:
+    """A `/partie revoir` just after the end asks for the replay the end is still building: it waits
+    for that one rather than drawing the whole match a second time."""
+    live = await _played_then_conceded(table, "warcry", moves=1)
+    cog = table.bot.get_cog("MatchCog")
+    assert isinstance(cog, MatchCog) and len(replayed) == 1
+    replays = cog.host.review.replays
+    replays._kept.clear()
+
+    first, second = await asyncio.gather(replays.build(live.id, "fr"), replays.build(live.id, "fr"))
+
+    assert first is second is not None and len(replayed) == 2
