@@ -187,7 +187,8 @@ class DiscordNotifier:
 
     async def _end(self, live: LiveMatch, seq: int) -> None:
         """The last post of a match (its result first) and the whole log, at the channel's pace, after
-        the last move was acknowledged; the step leaves the outbox once they are posted."""
+        the last move was acknowledged; the step leaves the outbox once they are posted. A table game's
+        animated replay follows, built only then: nothing of the end waits for it."""
         async with live.delivery:
             held = self._held.pop(live.id, None)
             if held:
@@ -196,6 +197,7 @@ class DiscordNotifier:
             self._shown.pop(live.id, None)
             self._awaited.pop(live.id, None)
         self.host.service.delivered(live.id, seq)
+        await self.host.review.replays.post_end(live, self._to_thread)
 
     async def _post_turn(self, live: LiveMatch, held: HeldTurn, *, mention: bool, wait: bool = False) -> bool:
         """Post what the turn held. At the channel's pace: when the channel is busy (and `wait` is not

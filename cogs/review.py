@@ -1,4 +1,5 @@
-"""`/partie revoir`: a finished match step by step (board, what happened, buttons to move through it);
+"""`/partie revoir`: a finished match step by step (board, what happened, buttons to move through it),
+and a table game's animated replay (`cogs/replay.py`) after it;
 `/partie essayer`: a new match against the AI from any of its steps, to try another line."""
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import discord
 from bot.engine import Event
 from bot.i18n import t
 from renderers import render_board_png, summary_text
+from renderers.replay import BUDGET
 
 from . import presenters as p
 from .answers import Answering, say
 from .components import ReviewButton, TryButton
+from .replay import Replays
 from .threads import open_thread, parent_channel
 
 if TYPE_CHECKING:
@@ -26,6 +29,7 @@ class ReviewDesk:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.service = host.service
+        self.replays = Replays(host.service)
 
     async def show(self, interaction: discord.Interaction, match_id: str, seq: int, *, edit: bool) -> None:
         async with Answering(self.host, interaction, defer="update" if edit else "private") as a:
@@ -66,6 +70,16 @@ class ReviewDesk:
                 await interaction.edit_original_response(content=content, embed=embed, attachments=[file], view=buttons)
             else:
                 await interaction.followup.send(content, embed=embed, file=file, view=buttons, ephemeral=True)
+                await self._replay(interaction, live.id, live.game.key, locale)
+
+    async def _replay(self, interaction: discord.Interaction, match_id: str, game_key: str, locale: str) -> None:
+        """A table game's animated replay, after its first step (a card game has none): built once the
+        review is answered, within the upload limit Discord gave this interaction."""
+        if not self.replays.offered(game_key):
+            return
+        made = await self.replays.file(match_id, locale, min(BUDGET, interaction.filesize_limit))
+        if made is not None:
+            await interaction.followup.send(t("replay.review", locale, id=match_id), file=made[0], ephemeral=True)
 
     async def try_from(self, interaction: discord.Interaction, match_id: str, seq: int) -> None:
         async with Answering(self.host, interaction) as a:

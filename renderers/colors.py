@@ -163,4 +163,4 @@ TABLE = sk.TableDrawing(
 )
 render_board = TABLE.board
 render_preview = TABLE.preview
-RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview)
+RENDERER = Renderer(board=render_board, hand=render_hand, summary=summarize, preview=render_preview, table=TABLE)

@@ -157,4 +157,4 @@ TABLE = sk.TableDrawing(
     lambda f: PROFILES[f.profile].radius,
     _roster,
 )
-RENDERER = Renderer(board=render_board, summary=summarize, preview=render_preview)
+RENDERER = Renderer(board=render_board, summary=summarize, preview=render_preview, table=TABLE)

@@ -6,7 +6,7 @@ Measured here, never asserted in tests (shared machines are noisy):
   the longest AI turn per game (`ai_wait_max_s`);
 - actions persisted per second through MatchService (SQLite WAL, synchronous=FULL), one after the other
   and with many matches at once (group commit; PostgreSQL's figure beside it);
-- board render time and PNG size;
+- board render time and PNG size; a table game's animated replay of a whole match, its build time and size;
 - resident memory of a fresh process with 1,000 active matches loaded;
 - play-by-post: DMs and mentions per player, thread posts and REST calls per move over a whole match
   (bot/devtools/traffic.py), and the 429s collected by several fast matches with and without our pace;
@@ -393,7 +393,7 @@ def table_figures(key: str, games: int) -> dict[str, Any]:
     bench = game_def(key).bench
     if bench is None or bench.table is None:
         return {}
-    return {**bench.table.figures(games), **table_render_figures(key)}
+    return {**bench.table.figures(games), **table_render_figures(key), **replay_figures(key)}
 
 
 def rules_figures() -> dict[str, Any]:
@@ -611,3 +611,26 @@ def main(argv: list[str]) -> int:
         if rules:
             print(f"== rules lookup: {json.dumps(rules)}")
     return 0
+
+
+def replay_figures(key: str, seed: int = 3) -> dict[str, Any]:
+    """A table game's animated replay (#31) of a whole seeded match, the greedy player on both sides:
+    the time to build it from the match's public views (frames chosen, drawn, encoded), its size."""
+    from bot.ai.arena import play
+    from renderers.replay import build_replay
+
+    game = get_game(key)
+    states: list[Any] = []
+    agent = fallback_agent(game, "easy")
+    play(game, (agent, agent), seed, invariant=states.append)
+    views = [game.view(state, None) for state in states]
+    build_replay(key, views[:2], "fr")  # fonts and catalogs load once per process: not the replay's time
+    replay = build_replay(key, views, "fr")
+    if replay is None:
+        return {}
+    return {
+        "replay_build_ms": round(replay.ms),
+        "replay_kb": round(len(replay.gif) / 1024),
+        "replay_frames": replay.frames,
+        "replay_steps": replay.steps,
+    }

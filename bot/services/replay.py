@@ -108,6 +108,37 @@ def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any],
     return replay_recorded(game, state, entries[1:])
 
 
+def states_along(
+    game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]
+) -> list[tuple[int, Any]]:
+    """The state after each step of a whole log, with its step's number, as `rebuild` replays it (the
+    animated replay of a finished match draws them). A step taken back leaves no state: the undo step
+    shows the state before it again."""
+    if not entries or entries[0].kind != "setup":
+        raise ValueError("a log starts with its set-up")
+    start = entries[0].meta.get("start")
+    if start is not None:
+        state = game.load_state(start)
+    else:
+        rng = ReplayRng(entries[0].draws)
+        state = under_its_rules(game, game.setup(seat_specs(seats), options, rng).state, entries[0])
+    along = [(entries[0].seq, state)]
+    before: Any = None
+    for entry in entries[1:]:
+        if entry.kind == UNDO:
+            state, before = _undone(entry, before), None
+            along[-1] = (entry.seq, state)  # the step taken back is not shown
+            continue
+        rng = ReplayRng(entry.draws)
+        after = apply_entry(game, state, entry, rng)
+        if not rng.exhausted:
+            raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
+        before = state if entry.kind == "action" else None
+        state = after
+        along.append((entry.seq, state))
+    return along
+
+
 def rules_of(setup: LogEntry) -> int:
     """The rules version a match began under: its set-up step says (one logged before it was recorded
     began under version 1)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -12,7 +13,7 @@ from bot.storage import LogEntry, SeatRecord
 from .core import ServiceCore
 from .errors import ServiceError
 from .model import LiveMatch
-from .replay import rebuild
+from .replay import rebuild, states_along
 from .timers import Timers
 
 #: Opens the new match's thread (and its first message) before anything of the match is posted.
@@ -29,6 +30,21 @@ class ReviewOps(ServiceCore):
         seq = max(0, min(seq, len(entries) - 1))
         state = rebuild(live.game, live.seats, live.rec.options, entries[: seq + 1])
         return live, state, entries[seq], len(entries) - 1
+
+    async def public_views(self, match_id: str) -> tuple[LiveMatch, list[tuple[int, Any]]]:
+        """A finished match's public board (`view(state, None)`) after each of its steps, with the step's
+        number: what its animated replay draws, so that nothing hidden can reach it. Rebuilt from the log
+        in a worker thread (CPU work, a whole match)."""
+        live = await self.get(match_id)
+        if live.rec.status != "finished":
+            raise ServiceError("not_finished")
+        entries = await self.store.log(live.id)
+        game, seats, options = live.game, live.seats, live.rec.options
+
+        def views() -> list[tuple[int, Any]]:
+            return [(seq, game.view(state, None)) for seq, state in states_along(game, seats, options, entries)]
+
+        return live, await asyncio.to_thread(views)
 
     async def try_from(
         self, match_id: str, seq: int, user_id: int, *, name: str, locale: str, opened: Opened | None = None
