@@ -5,6 +5,7 @@
 - `boards` (cogs/boards.py): boards, hands, the log;
 - `undo` (cogs/undo.py): taking back a move by consent;
 - `review` (cogs/review.py): a finished match step by step, and trying another line from a step;
+- `advice` (cogs/advice.py): « Conseil », the AI's move and why, to the asker alone;
 - answering and the one error path: cogs/answers.py.
 
 Every handler acknowledges its interaction first and only then does slow work; renders run in a
@@ -24,6 +25,7 @@ import discord
 
 from bot.services import LiveMatch, MatchRecord, MatchService, ServiceError
 
+from .advice import AdviceDesk
 from .answers import fail, say
 from .boards import BoardDesk
 from .i18n import Locales
@@ -60,6 +62,7 @@ class Host:
         self.boards = BoardDesk(self)
         self.undo = UndoDesk(self)
         self.review = ReviewDesk(self)
+        self.advice = AdviceDesk(self)
 
     async def post(self, channel: discord.abc.Messageable, channel_id: int, **kwargs: Any) -> discord.Message:
         """A post in a channel outside the turn's delivery (lobby, invitation, question), at the channel's

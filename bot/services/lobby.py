@@ -11,6 +11,7 @@ from bot.ai.search import LEVELS
 from bot.engine import Rng, get_game
 from bot.storage import MatchRecord, SeatRecord, VersionConflict
 
+from .advice import ADVICE_OPTION
 from .core import ACTIVE, ServiceCore
 from .errors import ServiceError
 from .model import Applied, LiveMatch, Player
@@ -48,11 +49,16 @@ class LobbyOps(ServiceCore):
         join: bool = True,
         timers: dict[str, Any] | None = None,
         ai_level: str | None = None,
+        advice: bool = False,
     ) -> LiveMatch:
         """The match and its first seat in one transaction: a crash leaves nothing half-made. With
-        `ai_level`, a solo game's AI takes the other seat in the same transaction (the players' way in)."""
+        `ai_level`, a solo game's AI takes the other seat in the same transaction (the players' way in).
+        `advice`: the creator allows advice even if the match is rated (the host's option, beside the
+        game's own, which the game never sees validated)."""
         game = get_game(game_key)
         opts = game.validate_options(dict(options or {}))
+        if advice:
+            opts[ADVICE_OPTION] = True
         seats = []
         if join:
             so = game.validate_seat_options(dict(seat_options or {}))

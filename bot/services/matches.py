@@ -13,6 +13,7 @@ import asyncio
 import logging
 from typing import Any
 
+from .advice import AdviceOps
 from .ai_seats import AiSeats
 from .errors import ServiceError
 from .lobby import LobbyOps
@@ -27,7 +28,7 @@ from .undo import UndoOps
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps):
+class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps, AdviceOps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

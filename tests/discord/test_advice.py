@@ -1,0 +1,180 @@
+"""« Conseil » (#31): the game's AI proposes a move to the player who asks, and says why, from that
+player's view only; off in a rated match unless its creator allowed it; a match where it was used is not
+rated; the log and the journal say it was asked, never what was advised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai.search import BUDGETS, level_budget
+from bot.devtools.fakediscord import start_bot
+from bot.devtools.table import Table, custom_ids, open_table, table_bot
+from bot.engine import AnyGame, Rng
+from bot.services import ServiceError
+from bot.services.advice import advise
+from cogs.pacing import NoPace
+from tests.kernel.test_hidden import GAMES, _states, _twin
+
+from .conftest import private_text, started_match
+
+PLAY = ("tv:x:", "tv:d:")
+
+
+def _advice_message(table: Table, live: Any) -> dict[str, Any]:
+    """The last private answer carrying the button that plays the advised move."""
+    thread = table.thread_of(live)
+    for prefix in PLAY:
+        try:
+            return table.last_with(thread, f"{prefix}{live.id}:")
+        except AssertionError:
+            continue
+    raise AssertionError("no advice with a button to play it")
+
+
+def _advised_action(table: Table, live: Any, message: dict[str, Any]) -> Any:
+    button = next(c for c in custom_ids(message) if c.startswith(tuple(f"{p}{live.id}:" for p in PLAY)))
+    if button.startswith("tv:d:"):
+        draft = table.service.drafts.get(button.rsplit(":", 1)[1])
+        assert draft is not None
+        return button, draft.action
+    return button, live.game.decode_action(button.split(":", 4)[4])
+
+
+async def _to_alice(table: Table, live: Any) -> None:
+    await table.idle()
+    assert live.rec.status == "active" and 0 in live.to_act()
+
+
+async def test_the_button_and_the_command_advise_a_legal_move_with_a_reason(tmp_path: Path) -> None:
+    """Against the AI (never rated): the Play menu carries « Conseil »; the answer, to Alice alone, names a
+    legal move and why; its button plays it; the log has the request, the journal says it, not the move."""
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await table.new_match_against_ai("Alice", "duel")
+        await _to_alice(table, live)
+        thread = table.thread_of(live)
+        await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+        menu = table.last_with(thread, f"tv:adv:{live.id}")
+        assert menu.get("flags", 0) & 64  # the Play menu, private
+        calls = await table.click("Alice", menu, f"tv:adv:{live.id}")
+        text = private_text(calls)
+        assert "💡 **Conseil** :" in text and "Jouer ce coup" not in text  # the play button's label is not text
+        assert "C'est le coup que l'IA jouerait à votre place" in text  # the duel game has no sentence of its own
+        answer = _advice_message(table, live)
+        assert answer.get("flags", 0) & 64  # ephemeral: to the asker alone
+        button, action = _advised_action(table, live, answer)
+        live.game.check(live.state, 0, action)  # a legal move, now
+        entries = await table.service.history(live.id)
+        assert entries[-1].kind == "advice" and entries[-1].seat == 0 and entries[-1].meta["advice"]["seed"]
+        version = live.version
+        await table.click("Alice", answer, button)
+        assert live.version > version
+        played = next(e for e in await table.service.history(live.id) if e.seq == version)
+        assert played.kind == "action" and played.seat == 0 and live.game.parse_action(played.action) == action
+
+        calls = await table.slash("Alice", "partie", "journal", channel=thread)
+        journal = private_text(calls)
+        assert "💡 Alice a demandé un conseil à l'IA." in journal
+        assert journal.count("conseil") == 1  # the request, never what was advised
+
+        await _to_alice(table, live)
+        before = len(await table.service.history(live.id))
+        calls = await table.slash("Alice", "partie", "conseil", channel=thread)
+        assert "💡 **Conseil** :" in private_text(calls)
+        assert len(await table.service.history(live.id)) == before + 1
+        _button, action = _advised_action(table, live, _advice_message(table, live))
+        live.game.check(live.state, 0, action)
+
+
+async def test_the_advice_speaks_english(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob"), locale="en") as table:
+        live = await table.new_match_against_ai("Alice", "duel")
+        await _to_alice(table, live)
+        calls = await table.slash("Alice", "partie", "conseil", channel=table.thread_of(live))
+        text = private_text(calls)
+        assert "💡 **Advice**:" in text and "This is the move the AI would play in your place" in text
+        _button, action = _advised_action(table, live, _advice_message(table, live))
+        live.game.check(live.state, 0, action)
+
+
+async def test_a_rated_match_refuses_advice_unless_its_creator_allowed_it(tmp_path: Path) -> None:
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)  # Alice against Bob, on a server: rated
+        thread = table.thread_of(live)
+        seat = min(live.to_act())
+        who = ("Alice", "Bob")[seat]
+        version = live.version
+        calls = await table.slash(who, "partie", "conseil", channel=thread)
+        assert "Pas de conseil dans une partie classée" in private_text(calls)
+        await table.click(who, table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
+        menu = table.last_with(thread, "tv:")
+        assert not any(c.startswith("tv:adv:") for c in custom_ids(menu))  # no button either
+        assert live.version == version  # nothing logged
+        with pytest.raises(ServiceError, match="advice_off"):  # what a click made up by a client meets
+            await table.service.advise(live.id, int(table.people[who]["id"]))
+        assert live.version == version
+
+
+async def test_a_match_where_advice_was_asked_is_not_rated(tmp_path: Path) -> None:
+    """`conseil:True` at creation: the lobby says so, advice is given in the rated match, and at the end
+    the match moves nobody's rating and the thread says why; a restart replays the request."""
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        await table.slash("Alice", "partie", "nouvelle", jeu="duel", conseil=True)
+        live = table.live_matches()[-1]
+        thread = table.thread_of(live)
+        lobby = table.last_with(thread, f"tv:join:{live.id}")
+        assert "Conseils de l'IA permis" in str(lobby["embeds"])
+        await table.click("Bob", lobby, f"tv:join:{live.id}")
+        await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+        seat = min(live.to_act())
+        who = ("Alice", "Bob")[seat]
+        calls = await table.slash(who, "partie", "conseil", channel=thread)
+        text = private_text(calls)
+        assert "💡 **Conseil** :" in text and "cette partie ne comptera pas au classement" in text
+        state = live.game.dump_state(live.state)
+        await table.bot.close()
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        table.bot = bot
+        live = await bot.service.get(live.id)
+        assert live.game.dump_state(live.state) == state  # the request replays as nothing but a notice
+        rng = Rng(4)
+        while live.rec.status == "active":
+            seat = min(live.to_act())
+            await table.play_turn(("Alice", "Bob")[seat], live, rng)
+        await table.idle()
+        assert await table.service.store.ratings(int(table.guild["id"]), "duel") == []
+        assert live.id not in await table.service.store.unrated_finished()  # settled: not told again
+        posted = "\n".join(m["content"] for m in table.fd.messages(thread, include_ephemeral=False))
+        assert f"Partie non classée : {who} a demandé un conseil à l'IA" in posted
+        assert f"💡 {who} a demandé un conseil à l'IA." in posted  # the thread's post carried the request
+
+
+def _advice_of(game: AnyGame, state: Any, seat: int, level: str) -> Any:
+    """The advice for `seat` on `state` as the service asks it: the seat's view, the seeded agent."""
+    return advise(game, game.view(state, seat), seat, level, 17)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_advice_reads_nothing_the_seat_may_not_see(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two states the asker cannot tell apart (other cards wherever they may not look) give the same advice,
+    move and reason: the same test as the AI's deal (tests/kernel/test_hidden.py). The search thinks
+    without its wall-clock cap here, so that the same view gives the same advice."""
+    monkeypatch.setitem(BUDGETS, "normal", level_budget("normal", timed=False))
+    game = GAMES[key]
+    checked = 0
+    for step, state in enumerate(_states(game, 5, 40)):
+        if step % 4 or game.outcome(state) is not None:
+            continue
+        seat = min(game.to_act(state))
+        twin = _twin(game, state, seat, Rng(step))
+        assert game.view(twin, seat) == game.view(state, seat)
+        for level in ("easy", "normal") if step % 16 == 0 else ("easy",):
+            advice = _advice_of(game, state, seat, level)
+            assert advice is not None and advice == _advice_of(game, twin, seat, level), (key, step, level)
+            game.check(state, seat, advice.action)
+            checked += 1
+    assert checked >= 8
