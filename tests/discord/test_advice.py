@@ -178,3 +178,29 @@ def test_the_advice_reads_nothing_the_seat_may_not_see(key: str, monkeypatch: py
             game.check(state, seat, advice.action)
             checked += 1
     assert checked >= 8
+
+
+@pytest.mark.parametrize("game", ["liber", "altered", "colors", "confrontation", "warcry"])
+async def test_each_game_says_why_in_its_own_words(game: str, tmp_path: Path) -> None:
+    """Against the AI, Alice asks at her turns and plays what she is advised: within a few turns the game
+    gives a reason of its own (the card kept, the threat answered, the booklet's step), and every advice
+    is a legal move."""
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await table.new_match_against_ai("Alice", game)
+        thread = table.thread_of(live)
+        reasons = 0
+        for _ in range(8):
+            await _to_alice(table, live)
+            calls = await table.slash("Alice", "partie", "conseil", channel=thread)
+            text = private_text(calls)
+            assert "💡 **Conseil** :" in text, text
+            reasons += "Pourquoi : " in text
+            answer = _advice_message(table, live)
+            button, action = _advised_action(table, live, answer)
+            live.game.check(live.state, 0, action)
+            await table.click("Alice", answer, button)
+            if reasons >= 2:
+                break
+        assert reasons >= 2, game
+        kinds = [e.kind for e in await table.service.history(live.id)]
+        assert kinds.count("advice") >= 2
