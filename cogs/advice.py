@@ -2,7 +2,8 @@
 
 The button sits in a player's Play menu (only where advice is allowed: `AdviceOps`), `/partie conseil` in
 the match's thread. The answer is private (the advice may come from the asker's hand), with a button to
-play the move; the thread only reads « X a demandé un conseil » with the asker's next post.
+play the move, first in the menu it was asked from; the thread only reads « X a demandé un conseil »
+with the asker's next post.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Choice
+from bot.engine import ANY, Choice
 from bot.i18n import localize, t
 from bot.services import LiveMatch
 from bot.services.advice import Advised
@@ -48,16 +49,30 @@ class AdviceDesk:
                 view.add_item(advice_button(live, locale))
 
     async def ask(self, interaction: discord.Interaction, match_id: str) -> None:
-        """The advice, to the asker alone, with a button to play it (a new private message: the menu stays)."""
-        async with Answering(self.host, interaction, defer="private") as a:
+        """The advice, to the asker alone, with a button to play it. From the Play menu, the menu itself shows
+        it, rebuilt on the board as it now is (the request is a step: the menu's moves would be stale);
+        from the command, a private answer."""
+        from_menu = interaction.type == discord.InteractionType.component
+        async with Answering(self.host, interaction, defer="update" if from_menu else "private") as a:
             a.match_id = match_id
             advised = await self.host.service.advise(match_id, interaction.user.id)
-            content, view = self.message(advised, interaction.user.id, a.locale)
-            await interaction.followup.send(content, view=view, ephemeral=True)
+            lines, play = self.advice(advised, interaction.user.id, a.locale)
+            view = discord.ui.View(timeout=None)
+            view.add_item(play)
+            if not from_menu:
+                await interaction.followup.send(p.clip("\n".join(lines)), view=view, ephemeral=True)
+                return
+            live, seat = advised.live, advised.seat
+            choices = self.host.service.choices(live, seat, ANY)
+            title, menu = self.host.moves._menu(live, interaction.user.id, choices, a.locale)
+            for item in menu.children:
+                with contextlib.suppress(ValueError):  # a full menu keeps its first rows
+                    view.add_item(item)
+            await interaction.edit_original_response(content=p.clip("\n".join([*lines, "", title])), view=view)
 
-    def message(self, advised: Advised, user_id: int, locale: str) -> tuple[str, discord.ui.View]:
-        """What to play and why; a game with no sentence of its own for the move says what it does (its
-        label and preview lines)."""
+    def advice(self, advised: Advised, user_id: int, locale: str) -> tuple[list[str], Any]:
+        """What to play and why, and the button that plays it; a game with no sentence of its own for the move
+        says what it does (its label and preview lines)."""
         live, seat, advice = advised.live, advised.seat, advised.advice
         service = self.host.service
         named = service.label(live, seat, advice.action)
@@ -72,6 +87,6 @@ class AdviceDesk:
         if rated_table(live):  # allowed by its creator: the match will not count
             lines.append(t("advice.unrated", locale))
         token = self.host.moves._token(live, user_id, Choice(action=advice.action, label=named))
-        view = discord.ui.View(timeout=None)
-        view.add_item(move_button(live, live.version, Entry(t("advice.play", locale), token)))
-        return p.clip("\n".join(lines)), view
+        play = move_button(live, live.version, Entry(t("advice.play", locale), token))
+        play.item.style = discord.ButtonStyle.success
+        return lines, play

@@ -2,8 +2,9 @@
 
 The AI answers from that player's view only, exactly as an AI seat plays (`game.view(state, seat)`, then
 the game's agent at the service's level): it cannot read another seat's hidden information. Its chance
-is derived from the match's seed, the step and the seat, and recorded in the log's step, so the same
-question on the same board gets the same answer.
+is derived from the match's seed, the step and the seat, and recorded in the log's step; asked again on
+the same board, the answer is found again from that record and nothing more is logged (no fishing for
+another answer, no log grown by a repeated click).
 
 Rules of use: allowed in any match that would not be rated; in a rated one only if its creator allowed it
 at creation (`ADVICE_OPTION` in the match's options). Each request is a step of the log of its own kind
@@ -62,12 +63,13 @@ def advise(game: AnyGame, view: Any, seat: Seat, level: str, seed: int) -> Advic
 
 @dataclass(frozen=True, slots=True)
 class Advised:
-    """The advice given to one seat, and the log's step that records it was asked."""
+    """The advice given to one seat, and the log's step that records it was asked (None: asked again on the
+    same board, the step already says so)."""
 
     live: LiveMatch
     seat: Seat
     advice: Advice
-    step: Applied
+    step: Applied | None
 
 
 class AdviceOps(ServiceCore):
@@ -87,7 +89,12 @@ class AdviceOps(ServiceCore):
             raise EngineError("not_your_turn")
         if not allowed(live):
             raise ServiceError("advice_off")
-        version, level, seed = live.version, self.ai_level or "normal", advice_seed(live, seat)
+        if live.version >= self.max_steps:
+            raise ServiceError("too_many_steps")
+        version, level = live.version, self.ai_level or "normal"
+        last = (await self.store.log(live.id, after=version - 2))[-1]
+        again = last.kind == ADVICE and last.seat == seat  # asked again on the same board: not logged twice
+        seed = int(last.meta["advice"]["seed"]) if again else advice_seed(live, seat)
         view = live.game.view(live.state, seat)
         advice = await asyncio.to_thread(advise, live.game, view, seat, level, seed)
         async with live.lock:
@@ -96,6 +103,8 @@ class AdviceOps(ServiceCore):
             if live.version != version:
                 raise StaleVersion(live.version)
             live.game.check(live.state, seat, advice.action)  # never shown unless it can be played
+            if again:
+                return Advised(live, seat, advice, None)
             assert live.rng is not None
             step = await self._commit_step(
                 live,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.ai.search import BUDGETS, level_budget
 from bot.devtools.fakediscord import start_bot
-from bot.devtools.table import Table, custom_ids, open_table, table_bot
+from bot.devtools.table import Table, custom_ids, open_table, table_bot, walk_components
 from bot.engine import AnyGame, Rng
 from bot.services import ServiceError
 from bot.services.advice import advise
@@ -23,24 +23,31 @@ from .conftest import private_text, started_match
 PLAY = ("tv:x:", "tv:d:")
 
 
+PLAY_LABELS = ("Jouer ce coup", "Play this move")
+
+
+def _play_button(message: dict[str, Any]) -> dict[str, Any] | None:
+    return next((c for c in walk_components(message.get("components") or []) if c.get("label") in PLAY_LABELS), None)
+
+
 def _advice_message(table: Table, live: Any) -> dict[str, Any]:
-    """The last private answer carrying the button that plays the advised move."""
-    thread = table.thread_of(live)
-    for prefix in PLAY:
-        try:
-            return table.last_with(thread, f"{prefix}{live.id}:")
-        except AssertionError:
-            continue
+    """The last private message carrying the button that plays the advised move."""
+    for message in reversed(table.fd.messages(table.thread_of(live))):
+        if _play_button(message) is not None:
+            return message
     raise AssertionError("no advice with a button to play it")
 
 
 def _advised_action(table: Table, live: Any, message: dict[str, Any]) -> Any:
-    button = next(c for c in custom_ids(message) if c.startswith(tuple(f"{p}{live.id}:" for p in PLAY)))
-    if button.startswith("tv:d:"):
-        draft = table.service.drafts.get(button.rsplit(":", 1)[1])
+    button = _play_button(message)
+    assert button is not None
+    custom_id = str(button["custom_id"])
+    assert custom_id.startswith(PLAY), custom_id
+    if custom_id.startswith("tv:d:"):
+        draft = table.service.drafts.get(custom_id.rsplit(":", 1)[1])
         assert draft is not None
-        return button, draft.action
-    return button, live.game.decode_action(button.split(":", 4)[4])
+        return custom_id, draft.action
+    return custom_id, live.game.decode_action(custom_id.split(":", 4)[4])
 
 
 async def _to_alice(table: Table, live: Any) -> None:
@@ -58,16 +65,23 @@ async def test_the_button_and_the_command_advise_a_legal_move_with_a_reason(tmp_
         await table.click("Alice", table.last_with(thread, f"tv:act:{live.id}"), f"tv:act:{live.id}")
         menu = table.last_with(thread, f"tv:adv:{live.id}")
         assert menu.get("flags", 0) & 64  # the Play menu, private
-        calls = await table.click("Alice", menu, f"tv:adv:{live.id}")
-        text = private_text(calls)
-        assert "💡 **Conseil** :" in text and "Jouer ce coup" not in text  # the play button's label is not text
-        assert "C'est le coup que l'IA jouerait à votre place" in text  # the duel game has no sentence of its own
+        await table.click("Alice", menu, f"tv:adv:{live.id}")
         answer = _advice_message(table, live)
-        assert answer.get("flags", 0) & 64  # ephemeral: to the asker alone
+        assert answer["id"] == menu["id"] and answer.get("flags", 0) & 64  # the private menu shows it
+        text = answer["content"]
+        assert text.startswith("💡 **Conseil** :") and "Vos actions possibles" in text  # and still offers the rest
+        assert "C'est le coup que l'IA jouerait à votre place" in text  # the duel game has no sentence of its own
+        moves = [c for c in custom_ids(answer) if c.startswith(("tv:x:", "tv:m:"))]
+        assert moves and all(c.split(":")[3] == str(live.version) for c in moves)  # the board as it now is
         button, action = _advised_action(table, live, answer)
         live.game.check(live.state, 0, action)  # a legal move, now
         entries = await table.service.history(live.id)
         assert entries[-1].kind == "advice" and entries[-1].seat == 0 and entries[-1].meta["advice"]["seed"]
+        await table.slash("Alice", "partie", "conseil", channel=thread)  # asked again on the same board
+        assert len(await table.service.history(live.id)) == len(entries)  # logged once
+        again, same = _advised_action(table, live, _advice_message(table, live))
+        assert same == action  # the same answer: no fishing for another one
+        answer, button = _advice_message(table, live), again
         version = live.version
         await table.click("Alice", answer, button)
         assert live.version > version
