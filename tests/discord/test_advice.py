@@ -5,7 +5,7 @@ rated; the log and the journal say it was asked, never what was advised."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -153,7 +153,7 @@ async def test_a_match_where_advice_was_asked_is_not_rated(tmp_path: Path) -> No
         bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
         await start_bot(table.fd, bot, [table.guild])
         table.bot = bot
-        live = await bot.service.get(live.id)
+        live = await table.service.get(live.id)
         assert live.game.dump_state(live.state) == state  # the request replays as nothing but a notice
         rng = Rng(4)
         while live.rec.status == "active":
@@ -178,7 +178,7 @@ def test_the_advice_reads_nothing_the_seat_may_not_see(key: str, monkeypatch: py
     move and reason: the same test as the AI's deal (tests/kernel/test_hidden.py). The search thinks
     without its wall-clock cap here, so that the same view gives the same advice."""
     monkeypatch.setitem(BUDGETS, "normal", level_budget("normal", timed=False))
-    game = GAMES[key]
+    game = cast(AnyGame, GAMES[key])
     checked = 0
     for step, state in enumerate(_states(game, 5, 40)):
         if step % 4 or game.outcome(state) is not None:
