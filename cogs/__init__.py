@@ -16,6 +16,8 @@ from .delivery import DiscordNotifier
 from .game_commands import build_game_group
 from .host import Host
 from .i18n import Translator
+from .judge import JudgeCog
+from .learn import LearnOffButton
 from .match import MatchCog
 from .preferences import PreferencesCog
 from .ratings import RatingsCog
@@ -39,7 +41,7 @@ async def setup_cogs(bot: Any) -> None:
     host = Host(bot, service, bot.default_locale, pace=getattr(bot, "thread_pace", None))
     service.notifier = DiscordNotifier(host, pace=host.pace)
     bot.service, bot.host = service, host
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS, *ADVICE_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS, LearnOffButton, *ADVICE_ITEMS)
     drop_unacknowledged(bot.tree)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))
@@ -47,6 +49,7 @@ async def setup_cogs(bot: Any) -> None:
     await bot.add_cog(CardsCog(bot, host))
     await bot.add_cog(PreferencesCog(bot, host))
     await bot.add_cog(RatingsCog(bot, host))
+    await bot.add_cog(JudgeCog(bot, host))
     for game in game_defs():
         group = build_game_group(game, host)
         if group is not None:

@@ -6,6 +6,7 @@
 - `undo` (cogs/undo.py): taking back a move by consent;
 - `review` (cogs/review.py): a finished match step by step, and trying another line from a step;
 - `advice` (cogs/advice.py): « Conseil », the AI's move and why, to the asker alone;
+- `learn` (cogs/learn.py): learning matches and their introductions;
 - answering and the one error path: cogs/answers.py.
 
 Every handler acknowledges its interaction first and only then does slow work; renders run in a
@@ -29,6 +30,7 @@ from .advice import AdviceDesk
 from .answers import fail, say
 from .boards import BoardDesk
 from .i18n import Locales
+from .learn import LearnDesk
 from .lobby import LobbyDesk, player_of
 from .moves import MoveDesk
 from .pacing import Pace
@@ -63,6 +65,7 @@ class Host:
         self.undo = UndoDesk(self)
         self.review = ReviewDesk(self)
         self.advice = AdviceDesk(self)
+        self.learn = LearnDesk(self)
 
     async def post(self, channel: discord.abc.Messageable, channel_id: int, **kwargs: Any) -> discord.Message:
         """A post in a channel outside the turn's delivery (lobby, invitation, question), at the channel's

@@ -20,6 +20,7 @@ from .answers import Answering, say
 from .fairness import fairness_text, post_reader
 from .host import Host, is_manager, player_of
 from .i18n import ls
+from .judge import JudgeDesk
 from .threads import new_thread, open_thread, parent_channel
 
 log = logging.getLogger("tavernier.cogs.match")
@@ -535,3 +536,71 @@ class MatchCog(commands.Cog):
             await self.host.fail(interaction, exc)
             return
         await self.host.advice.ask(interaction, live.id)
+
+    # -- a judge (#31) ------------------------------------------------------------------------------
+    @partie.command(
+        name=ls("arbitre", "cmd.arbitre.name"),
+        description=ls("Appeler un arbitre du serveur sur cette partie", "cmd.arbitre.desc"),
+    )
+    @app_commands.rename(reason=ls("raison", "opt.raison.name"))
+    @app_commands.describe(reason=ls("Ce que l'arbitre doit trancher", "opt.raison.desc"))
+    async def call_judge(self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 300]) -> None:
+        await JudgeDesk(self.host).call(interaction, reason)
+
+    @partie.command(
+        name=ls("trancher", "cmd.trancher.name"),
+        description=ls("Arbitre : pendule en pause, décision au journal, retour à un coup", "cmd.trancher.desc"),
+    )
+    @app_commands.rename(
+        action=ls("action", "opt.action.name"),
+        text=ls("texte", "opt.texte.name"),
+        step=ls("coup", "opt.coup_numero.name"),
+        chance=ls("hasard", "opt.hasard.name"),
+    )
+    @app_commands.describe(
+        action=ls("Ce que vous faites en tant qu'arbitre", "opt.action.desc"),
+        text=ls("Votre décision, telle qu'elle sera écrite au journal", "opt.texte.desc"),
+        step=ls("Le coup où revenir (son numéro dans /partie journal)", "opt.coup_retour.desc"),
+        chance=ls("Après un retour : le hasard déjà tiré depuis ce coup", "opt.hasard.desc"),
+    )
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name=ls("Mettre la pendule en pause", "choice.judge.pause"), value="pause"),
+            app_commands.Choice(name=ls("Relancer la pendule", "choice.judge.resume"), value="resume"),
+            app_commands.Choice(name=ls("Écrire une décision au journal", "choice.judge.ruling"), value="ruling"),
+            app_commands.Choice(name=ls("Revenir à un coup", "choice.judge.rewind"), value="rewind"),
+        ],
+        chance=[
+            app_commands.Choice(name=ls("Le garder : mêmes tirages", "choice.chance.keep"), value="keep"),
+            app_commands.Choice(name=ls("Le retirer : nouveaux tirages", "choice.chance.redraw"), value="redraw"),
+        ],
+    )
+    async def judge(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        text: app_commands.Range[str, 1, 500] | None = None,
+        step: app_commands.Range[int, 0, 100_000] | None = None,
+        chance: str | None = None,
+    ) -> None:
+        await JudgeDesk(self.host).decide(interaction, action, text, step, chance)
+
+    @partie.command(
+        name=ls("apprendre", "cmd.apprendre.name"),
+        description=ls("Apprendre un jeu contre l'IA facile, chaque décision expliquée", "cmd.apprendre.desc"),
+    )
+    @app_commands.rename(game=ls("jeu", "opt.jeu.name"))
+    @app_commands.describe(game=ls("Le jeu à apprendre", "opt.jeu_apprendre.desc"))
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """A learning match (#31), started at once in a new thread: cogs/learn.py."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            require_permissions(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.learn.start(interaction, game)
+
+    @learn.autocomplete("game")
+    async def _learn_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(self.host.locales.user(interaction), current)

@@ -82,6 +82,7 @@ class MoveDesk:
             content, view = self._menu(live, interaction.user.id, choices, a.locale)
             self.host.advice.add_button(live, view, a.locale)
             await interaction.response.send_message(content, view=view, ephemeral=True)
+            await self.host.learn.introduce(interaction, live, seat, a.locale)  # a learning match's new decision
 
     @staticmethod
     def _not_yours(live: LiveMatch) -> EngineError:

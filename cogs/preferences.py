@@ -36,11 +36,13 @@ class PreferencesCog(commands.Cog):
         notify=ls("notifications", "opt.notifications.name"),
         forced=ls("choix_uniques", "opt.forced.name"),
         away=ls("mp_apres", "opt.away.name"),
+        learn=ls("presentations", "opt.presentations.name"),
     )
     @app_commands.describe(
         notify=ls("Quand recevoir un message privé", "opt.notifications.desc"),
         forced=ls("Les décisions sans autre choix possible", "opt.forced.desc"),
         away=ls("Quand vous venez de jouer, combien de temps le message privé attend", "opt.away.desc"),
+        learn=ls("Les présentations des parties d'apprentissage (/partie apprendre)", "opt.presentations.desc"),
     )
     @app_commands.choices(
         notify=[
@@ -52,6 +54,10 @@ class PreferencesCog(commands.Cog):
             app_commands.Choice(name=ls("Me les demander", "choice.forced.ask"), value="ask"),
         ],
         away=AWAY_CHOICES,
+        learn=[
+            app_commands.Choice(name=ls("Les afficher", "choice.presentations.on"), value="on"),
+            app_commands.Choice(name=ls("Ne plus les afficher", "choice.presentations.off"), value="off"),
+        ],
     )
     async def preferences(
         self,
@@ -59,12 +65,13 @@ class PreferencesCog(commands.Cog):
         notify: str | None = None,
         forced: str | None = None,
         away: str | None = None,
+        learn: str | None = None,
     ) -> None:
         async with Answering(self.host, interaction) as a:
             service = self.host.service
-            asked: dict[str, str | int] = {
-                k: v for k, v in (("notify", notify), ("forced", forced), ("away", away and int(away))) if v is not None
-            }
+            on = None if learn is None else learn == "on"
+            given = (("notify", notify), ("forced", forced), ("away", away and int(away)), ("learn", on))
+            asked: dict[str, str | int] = {k: v for k, v in given if v is not None}
             if asked:
                 prefs = await service.set_preferences(interaction.user.id, **asked)
             else:
@@ -72,4 +79,5 @@ class PreferencesCog(commands.Cog):
             key = "pref.saved" if asked else "pref.current"
             away_text = a.t("pref.away", n=prefs.away) if prefs.away else a.t("pref.away.none")
             notify_text, forced_text = a.t(f"pref.notify.{prefs.notify}"), a.t(f"pref.forced.{prefs.forced}")
-            await say(interaction, a.t(key, notify=notify_text, forced=forced_text, away=away_text))
+            text = a.t(key, notify=notify_text, forced=forced_text, away=away_text)
+            await say(interaction, text + "\n" + a.t(f"pref.learn.{'on' if prefs.learn else 'off'}"))

@@ -18,28 +18,9 @@ from bot.games.colors.content import CARDS, SCENARIOS
 from bot.i18n import t
 from bot.table.units import INCH, Point
 
+from . import skirmish as sk
 from .pen import Pen
 from .renderer import Renderer, own_hand
-from .skirmish import (
-    GOLD,
-    INK,
-    MARGIN,
-    SMALL,
-    Colour,
-    Entry,
-    Key,
-    Mark,
-    Marker,
-    Piece,
-    Ring,
-    Scene,
-    TableDrawing,
-    W,
-    numbers,
-    seat_colour,
-    side_name,
-    terrain_keys,
-)
 from .theme import DEFAULT
 
 TERRAIN = {  # fill, and whether it is hatched (difficult ground)
@@ -60,26 +41,28 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
     y = TABLE.heading(pen, view, locale, t("colors.ui.round", locale, round=view.round), phase, view.to_act)
     for side in view.sides:
         first = " ★" if view.first == side.seat else ""
-        side_name(pen, y, side.seat, f"{side.name} ({_card(locale, side.wizard)}){first}", 23, 300)
+        sk.side_name(pen, y, side.seat, f"{side.name} ({_card(locale, side.wizard)}){first}", 23, 300)
         counts = (("colors.ui.mana", side.mana), ("colors.ui.vp", side.vp), ("colors.ui.hand", side.hand_count))
-        numbers(pen, MARGIN + 14 + 306, y, ((t(key, locale), value) for key, value in counts), 12)
+        sk.numbers(pen, sk.MARGIN + 14 + 306, y, ((t(key, locale), value) for key, value in counts), 12)
         y += 28
     if view.duel is not None:
         d = view.duel
         text = t("colors.ui.duel", locale, attacker=d.attacker, defender=d.defender, a=d.counts[0], b=d.counts[1])
-        pen.text((MARGIN, y), pen.fit(text, SMALL, W - 2 * MARGIN), SMALL, th.bad, bold=True)
+        pen.text((sk.MARGIN, y), pen.fit(text, sk.SMALL, sk.W - 2 * sk.MARGIN), sk.SMALL, th.bad, bold=True)
         y += 28
     return y + 4
 
 
-def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
+def _scene(view: Any, path: list[Point], rings: list[sk.Ring]) -> sk.Scene:
     th = DEFAULT
     scenario = SCENARIOS[view.scenario]
-    pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in scenario.terrain]
+    pieces = [sk.Piece(p.points(), *TERRAIN[p.kind]) for p in scenario.terrain]
     markers = []
     for obj in scenario.objectives:
         left_times = view.objectives.get(obj.id, 0)
-        markers.append(Marker(obj.point(), INCH * 2 // 5, GOLD if left_times else th.panel_alt, str(left_times), INK))
+        markers.append(
+            sk.Marker(obj.point(), INCH * 2 // 5, sk.GOLD if left_times else th.panel_alt, str(left_times), sk.INK)
+        )
     by_id = {f.id: f for f in view.figures}
     line = None
     if view.duel is not None and view.duel.attacker in by_id and view.duel.defender in by_id:
@@ -87,40 +70,42 @@ def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
         line = ((a.x, a.y), (b.x, b.y))
     last = set(view.last)
     marks = [
-        Mark(
+        sk.Mark(
             centre=(f.x, f.y),
             radius=profile(f).radius,
             colour=_colour(f),
             label=f.id + (f" ♥{f.pv}" if f.pv < profile(f).pv else ""),
-            outline=GOLD if f.wizard else INK,
+            outline=sk.GOLD if f.wizard else sk.INK,
             outline_width=4 if f.wizard else 2,
             highlight=f.id in last,
         )
         for f in view.figures
     ]
-    return Scene(MEASURE, pieces, marks, path, rings, line, markers, _keys(view, marks))
+    return sk.Scene(MEASURE, pieces, marks, path, rings, line, markers, _keys(view, marks))
 
 
-def _colour(f: Any) -> Colour:
-    return MONSTER if f.owner < 0 else seat_colour(f.owner)
+def _colour(f: Any) -> sk.Colour:
+    return MONSTER if f.owner < 0 else sk.seat_colour(f.owner)
 
 
-def _keys(view: Any, marks: list[Mark]) -> list[Key]:
+def _keys(view: Any, marks: list[sk.Mark]) -> list[sk.Key]:
     """What this board's marks mean: its terrain, objectives, wizards' rims, monsters, wounds."""
-    keys = terrain_keys("colors", (p.kind for p in SCENARIOS[view.scenario].terrain), TERRAIN)
-    keys.append(Key("diamond", "colors.key.objective", GOLD))
+    keys = sk.terrain_keys("colors", (p.kind for p in SCENARIOS[view.scenario].terrain), TERRAIN)
+    keys.append(sk.Key("diamond", "colors.key.objective", sk.GOLD))
     if any(f.wizard for f in view.figures):
-        keys.append(Key("base", "colors.key.wizard", DEFAULT.panel_alt, GOLD))
+        keys.append(sk.Key("base", "colors.key.wizard", DEFAULT.panel_alt, sk.GOLD))
     if any(f.owner < 0 for f in view.figures):
-        keys.append(Key("base", "colors.key.monster", MONSTER))
+        keys.append(sk.Key("base", "colors.key.monster", MONSTER))
     if any("♥" in mark.label for mark in marks):
-        keys.append(Key("symbol", "colors.key.pv", DEFAULT.bad, symbol="♥"))
+        keys.append(sk.Key("symbol", "colors.key.pv", DEFAULT.bad, symbol="♥"))
     return keys
 
 
-def _roster(view: Any, locale: str) -> list[Entry]:
+def _roster(view: Any, locale: str) -> list[sk.Entry]:
     """Each figure: its card, its hit points left out of its own, ticked once activated this round."""
-    return [Entry(f.id, _colour(f), _card(locale, f.card), f"♥{f.pv}/{profile(f).pv}", f.tapped) for f in view.figures]
+    return [
+        sk.Entry(f.id, _colour(f), _card(locale, f.card), f"♥{f.pv}/{profile(f).pv}", f.tapped) for f in view.figures
+    ]
 
 
 def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
@@ -129,16 +114,16 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
     if hand is None:
         return None
     th = DEFAULT
-    image = Image.new("RGB", (W, 52 + max(1, len(hand)) * 30 + 10), th.background)
+    image = Image.new("RGB", (sk.W, 52 + max(1, len(hand)) * 30 + 10), th.background)
     pen = Pen(image)
-    pen.text((MARGIN, 10), t("colors.ui.your_hand", locale, n=len(hand)), 24, th.accent, bold=True)
+    pen.text((sk.MARGIN, 10), t("colors.ui.your_hand", locale, n=len(hand)), 24, th.accent, bold=True)
     y = 50
     for card_id in sorted(hand, key=lambda c: (CARDS[c].cost, c)):
         card = CARDS[card_id]
-        pen.text((MARGIN + 4, y), str(card.cost), 22, th.accent, bold=True)
+        pen.text((sk.MARGIN + 4, y), str(card.cost), 22, th.accent, bold=True)
         kind = t(f"colors.type.{card.type}", locale)
         text = f"{_card(locale, card_id)} — {kind} · {t('colors.ui.initiative', locale, n=card.boost.initiative)}"
-        pen.text((MARGIN + 34, y + 1), pen.fit(text, SMALL, W - 2 * MARGIN - 40), SMALL, th.text)
+        pen.text((sk.MARGIN + 34, y + 1), pen.fit(text, sk.SMALL, sk.W - 2 * sk.MARGIN - 40), sk.SMALL, th.text)
         y += 30
     return pen.finish()
 
@@ -167,7 +152,7 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     return TABLE.summary(view, locale, count, view.to_act, side_line, figure, extra)
 
 
-TABLE = TableDrawing(
+TABLE = sk.TableDrawing(
     "colors",
     _header,
     _scene,

@@ -19,25 +19,9 @@ from bot.games.confrontation.content import PROFILES, SCENARIOS
 from bot.i18n import t
 from bot.table.units import Point
 
+from . import skirmish as sk
 from .pen import Pen
 from .renderer import Renderer
-from .skirmish import (
-    GOLD,
-    MARGIN,
-    SMALL,
-    Entry,
-    Key,
-    Mark,
-    Piece,
-    Ring,
-    Scene,
-    TableDrawing,
-    W,
-    numbers,
-    seat_colour,
-    side_name,
-    terrain_keys,
-)
 from .theme import DEFAULT
 
 TERRAIN = {"wood": ((74, 110, 64), True), "ruins": ((112, 104, 92), False), "rock": ((70, 62, 56), False)}
@@ -56,7 +40,7 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
     for side in view.sides:
         lead = " ★" if view.speaker == side.seat else ""
         band = t(f"confrontation.warband.{side.warband}", locale)
-        side_name(pen, y, side.seat, f"{side.name} ({band}){lead}", 49)
+        sk.side_name(pen, y, side.seat, f"{side.name} ({band}){lead}", 49)
         y += 26
         counts = (
             ("confrontation.ui.pile", side.pile_count),
@@ -64,42 +48,42 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
             ("confrontation.ui.refusals", side.refusals),
             ("confrontation.ui.lost", side.lost),
         )
-        numbers(pen, MARGIN + 14, y, ((t(key, locale), value) for key, value in counts), 16)
+        sk.numbers(pen, sk.MARGIN + 14, y, ((t(key, locale), value) for key, value in counts), 16)
         y += 28
     if view.played:
         cards = ", ".join(_profile(locale, c) for _, cs in view.played[-3:] for c in cs)
         text = t("confrontation.ui.played", locale, cards=cards)
-        pen.text((MARGIN, y), pen.fit(text, SMALL, W - 2 * MARGIN), SMALL, th.muted)
+        pen.text((sk.MARGIN, y), pen.fit(text, sk.SMALL, sk.W - 2 * sk.MARGIN), sk.SMALL, th.muted)
         y += 28
     return y + 4
 
 
-def _scene(view: Any, path: list[Point], rings: list[Ring]) -> Scene:
+def _scene(view: Any, path: list[Point], rings: list[sk.Ring]) -> sk.Scene:
     terrain = SCENARIOS[view.scenario].terrain
-    pieces = [Piece(p.points(), *TERRAIN[p.kind]) for p in terrain]
+    pieces = [sk.Piece(p.points(), *TERRAIN[p.kind]) for p in terrain]
     last = set(view.last)
     marks = []
     for f in view.fighters:
         label = f.id + ("♥" * f.wound) + (" ◆" if f.covered else "")
-        marks.append(Mark.of_side((f.x, f.y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
+        marks.append(sk.Mark.of_side((f.x, f.y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
     line = None
     if view.shot is not None:
         a, b = (next((f for f in view.fighters if f.id == fid), None) for fid in (view.shot.shooter, view.shot.target))
         if a is not None and b is not None:
             line = ((a.x, a.y), (b.x, b.y))
-    keys = terrain_keys("confrontation", (p.kind for p in terrain), TERRAIN)
+    keys = sk.terrain_keys("confrontation", (p.kind for p in terrain), TERRAIN)
     if any(f.wound for f in view.fighters):
-        keys.append(Key("symbol", "confrontation.key.wound", DEFAULT.bad, symbol="♥"))
+        keys.append(sk.Key("symbol", "confrontation.key.wound", DEFAULT.bad, symbol="♥"))
     if any(f.covered for f in view.fighters):
-        keys.append(Key("symbol", "confrontation.key.covered", DEFAULT.text, symbol="◆"))
-    return Scene(measure(view.scenario), pieces, marks, path, rings, line, keys=keys)
+        keys.append(sk.Key("symbol", "confrontation.key.covered", DEFAULT.text, symbol="◆"))
+    return sk.Scene(measure(view.scenario), pieces, marks, path, rings, line, keys=keys)
 
 
-def _roster(view: Any, locale: str) -> list[Entry]:
+def _roster(view: Any, locale: str) -> list[sk.Entry]:
     """Each fighter: its profile, its wound (♥ per level, as on the table), ticked once its card is
     played this turn."""
     return [
-        Entry(f.id, seat_colour(f.owner), _profile(locale, f.profile), "♥" * f.wound, f.activated, f.owner)
+        sk.Entry(f.id, sk.seat_colour(f.owner), _profile(locale, f.profile), "♥" * f.wound, f.activated, f.owner)
         for f in view.fighters
     ]
 
@@ -114,13 +98,18 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
         return None
     th = DEFAULT
     rows = len(order) + (1 if side.reserve else 0)
-    image = Image.new("RGB", (W, 52 + max(1, rows) * 32 + 10), th.background)
+    image = Image.new("RGB", (sk.W, 52 + max(1, rows) * 32 + 10), th.background)
     pen = Pen(image)
-    pen.text((MARGIN, 10), t("confrontation.ui.sequence_title", locale), 24, th.accent, bold=True)
+    pen.text((sk.MARGIN, 10), t("confrontation.ui.sequence_title", locale), 24, th.accent, bold=True)
     y = 50
     for i, pid in enumerate(order):
-        pen.text((MARGIN + 4, y), f"{i + 1}.", 22, th.accent, bold=True)
-        pen.text((MARGIN + 44, y + 1), pen.fit(_profile(locale, pid), SMALL, W - 2 * MARGIN - 50), SMALL, th.text)
+        pen.text((sk.MARGIN + 4, y), f"{i + 1}.", 22, th.accent, bold=True)
+        pen.text(
+            (sk.MARGIN + 44, y + 1),
+            pen.fit(_profile(locale, pid), sk.SMALL, sk.W - 2 * sk.MARGIN - 50),
+            sk.SMALL,
+            th.text,
+        )
         y += 32
     if side.reserve:
         label = (
@@ -129,10 +118,10 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
             else f"{t('confrontation.ui.reserve', locale)}: "
         )
         pen.text(
-            (MARGIN + 4, y),
-            pen.fit(label + _profile(locale, side.reserve), SMALL, W - 2 * MARGIN),
-            SMALL,
-            GOLD,
+            (sk.MARGIN + 4, y),
+            pen.fit(label + _profile(locale, side.reserve), sk.SMALL, sk.W - 2 * sk.MARGIN),
+            sk.SMALL,
+            sk.GOLD,
             bold=True,
         )
     return pen.finish()
@@ -165,7 +154,7 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
 
 WOUNDS = ("unhurt", "light", "serious", "critical")
 
-TABLE = TableDrawing(
+TABLE = sk.TableDrawing(
     "confrontation", _header, _scene, lambda view: view.fighters, lambda f: PROFILES[f.profile].radius, _roster
 )
 render_board = TABLE.board

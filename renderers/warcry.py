@@ -20,25 +20,9 @@ from bot.games.warcry.content import TERRAIN as PIECES
 from bot.i18n import t
 from bot.table.units import INCH, Point
 
+from . import skirmish as sk
 from .pen import Pen
 from .renderer import Renderer
-from .skirmish import (
-    GOLD,
-    MARGIN,
-    SMALL,
-    Entry,
-    Key,
-    Mark,
-    Marker,
-    Piece,
-    Ring,
-    Scene,
-    TableDrawing,
-    W,
-    seat_colour,
-    side_name,
-    terrain_keys,
-)
 from .theme import DEFAULT
 
 RED_HATCH = (230, 120, 100)
@@ -67,20 +51,20 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
     phase = t(f"warcry.phase.{view.phase}", locale) if view.phase in ("deploy", "hero", "combat") else ""
     y = TABLE.heading(pen, view, locale, _round(view, locale), phase, _waiting(view))
     for seat, side in enumerate(view.sides):
-        side_name(pen, y, seat, f"{side.name} ({t(f'warcry.warband.{side.warband}', locale)})", 49)
+        sk.side_name(pen, y, seat, f"{side.name} ({t(f'warcry.warband.{side.warband}', locale)})", 49)
         y += 26
         stats = (
             f"{t('warcry.ui.singles', locale, n=side.dice.singles)} · {_dice(locale, side)} · "
             f"{side.vp} {t('warcry.ui.vp', locale)}"
         )
-        pen.text((MARGIN + 14, y), pen.fit(stats, SMALL, W - 2 * MARGIN - 14), SMALL, th.text)
+        pen.text((sk.MARGIN + 14, y), pen.fit(stats, sk.SMALL, sk.W - 2 * sk.MARGIN - 14), sk.SMALL, th.text)
         y += 28
     return y + 4
 
 
-def _scene(view: Any, path: list[Point], rings: list[Ring], ghosts: dict[str, Point] | None = None) -> Scene:
+def _scene(view: Any, path: list[Point], rings: list[sk.Ring], ghosts: dict[str, Point] | None = None) -> sk.Scene:
     th = DEFAULT
-    pieces = [Piece(p.points(), *TERRAIN[p.kind], RED_HATCH) for p in PIECES]
+    pieces = [sk.Piece(p.points(), *TERRAIN[p.kind], RED_HATCH) for p in PIECES]
     last = set(view.last)
     marks = []
     for f in view.fighters:
@@ -88,26 +72,28 @@ def _scene(view: Any, path: list[Point], rings: list[Ring], ghosts: dict[str, Po
             continue
         x, y = ghosts[f.id] if ghosts and f.id in ghosts else (f.x, f.y)
         label = f.id + (f" ♥{f.damage}" if f.damage else "")
-        marks.append(Mark.of_side((x, y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
+        marks.append(sk.Mark.of_side((x, y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
     markers = [
-        Marker((o.x, o.y), INCH // 2, th.panel_alt if o.controller is None else seat_colour(o.controller), f"◆{o.id}")
+        sk.Marker(
+            (o.x, o.y), INCH // 2, th.panel_alt if o.controller is None else sk.seat_colour(o.controller), f"◆{o.id}"
+        )
         for o in view.objectives
     ]
-    keys = terrain_keys("warcry", (p.kind for p in PIECES), TERRAIN, RED_HATCH)
+    keys = sk.terrain_keys("warcry", (p.kind for p in PIECES), TERRAIN, RED_HATCH)
     if markers:
-        keys.append(Key("diamond", "warcry.key.objective", th.panel_alt, GOLD))
+        keys.append(sk.Key("diamond", "warcry.key.objective", th.panel_alt, sk.GOLD))
     if any(f.damage for f in view.fighters if f.placed):
-        keys.append(Key("symbol", "warcry.key.damage", th.bad, symbol="♥"))
-    return Scene(MEASURE, pieces, marks, path, rings, None, markers, keys)
+        keys.append(sk.Key("symbol", "warcry.key.damage", th.bad, symbol="♥"))
+    return sk.Scene(MEASURE, pieces, marks, path, rings, None, markers, keys)
 
 
-def _roster(view: Any, locale: str) -> list[Entry]:
+def _roster(view: Any, locale: str) -> list[sk.Entry]:
     """Each fighter on the table: its profile, its damage out of its wounds when it has some, ticked
     once activated this round."""
     return [
-        Entry(
+        sk.Entry(
             f.id,
-            seat_colour(f.owner),
+            sk.seat_colour(f.owner),
             t(f"warcry.profile.{f.profile}", locale),
             f"♥{f.damage}/{PROFILES[f.profile].wounds}" if f.damage else "",
             f.activated,
@@ -163,7 +149,7 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     return TABLE.summary(view, locale, count, _waiting(view), side_line, figure, held)
 
 
-TABLE = TableDrawing(
+TABLE = sk.TableDrawing(
     "warcry",
     _header,
     _scene,

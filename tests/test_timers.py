@@ -44,6 +44,19 @@ def test_an_absence_pauses_the_clock_and_reminders_and_is_limited() -> None:
     assert t.ai_plays(0, 10 * DAY + HOUR) and not t.ai_plays(0, 12 * DAY)
 
 
+def test_a_judges_pause_stops_every_clock_even_through_an_absence_or_a_move() -> None:
+    t = Timers(clock=DAY).step(set(), {0, 1}, None, now=0.0, over=False)
+    t = t.pause(HOUR)  # an hour ran for both
+    assert t.left(0, 5 * DAY) == t.left(1, 5 * DAY) == DAY - HOUR and not t.reminder_due(0, 5 * DAY)
+    t = t.go_away(0, 2 * HOUR, 3 * HOUR, ai=False)  # the paused hour is not charged either
+    t = t.step({0, 1}, {0}, 1, now=3 * HOUR, over=False)  # seat 1 plays during the pause
+    assert t.seat(1).bank == DAY - HOUR and t.seat(0).bank == DAY - HOUR
+    t = t.resume(10 * HOUR)  # seat 0's absence is over by then: its clock runs from now
+    assert t.left(0, 11 * HOUR) == DAY - 2 * HOUR
+    with pytest.raises(ServiceError):
+        t.resume(11 * HOUR)
+
+
 def test_a_nudge_is_once_a_day() -> None:
     t = Timers().nudge(1, 0.0)
     with pytest.raises(ServiceError) as refused:

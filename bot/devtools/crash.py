@@ -207,10 +207,15 @@ class Campaign:
                         self.report.lost += 1
                         self.report.problems.append(f"{mid}: acknowledged move at {aversion} not in the log")
                     del self.acknowledged[(amid, aversion)]
-            waiting = con.execute("SELECT count(*) FROM log WHERE delivered = 0").fetchone()[0]
-            self.report.undelivered_after_restart += waiting
-            if waiting:
-                self.report.problems.append(f"{waiting} steps undelivered after the restart")
+            waiting = con.execute(
+                "SELECT l.match_id, l.seq, l.kind, l.meta, m.version, m.status FROM log l JOIN matches m"
+                " ON m.id = l.match_id WHERE l.delivered = 0 ORDER BY l.match_id, l.seq"
+            ).fetchall()
+            self.report.undelivered_after_restart += len(waiting)
+            for mid, seq, kind, meta, version, status in waiting:
+                self.report.problems.append(
+                    f"{mid}: step {seq} ({kind}, {meta}) undelivered; the match is {status} at version {version}"
+                )
         finally:
             con.close()
 
@@ -291,6 +296,7 @@ async def _play(
         if not progressed:
             await asyncio.sleep(0.05)
     campaign.report.matches_finished = sum(1 for m in campaign.matches() if m[3] == "finished")
+    await campaign.settled()  # the last move's delivery may still be under way: its mark is written after it
     campaign.check_database()
 
 

@@ -3,7 +3,7 @@ replays to the same state from its copy.
 
 Each match moves in one transaction with its seats, log, snapshots and commitments, so an interrupted
 move leaves whole matches only; running it again skips the matches already there (the same version),
-then checks them all. Preferences and ratings follow. The SQLite file is only read.
+then checks them all. Preferences, ratings and servers' settings follow. The SQLite file is only read.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from typing import Any
 
 #: What moves, table by table: the rows of one match go together.
 MATCH_TABLES = ("seats", "log", "snapshots", "commitments", "published")
+#: The rows of no match that move too, each table with its key.
+SHARED_TABLES = (("preferences", "user_id"), ("ratings", "guild_id, game, user_id"), ("guild_settings", "guild_id"))
 
 
 @dataclass
@@ -41,14 +43,14 @@ async def move(sqlite_path: str, url: str, *, say: Any = print) -> Report:
     dst = await PgStore.open(url)
     report = Report()
     try:
-        cols = {t: _columns(src, t) for t in ("matches", *MATCH_TABLES, "preferences", "ratings")}
+        cols = {t: _columns(src, t) for t in ("matches", *MATCH_TABLES, *(table for table, _ in SHARED_TABLES))}
         ids = [r[0] for r in src.execute("SELECT id FROM matches ORDER BY created_at, id")]
         for mid in ids:
             if await _copy_match(src, dst, cols, mid):
                 report.copied += 1
             else:
                 report.skipped += 1
-        for table, key in (("preferences", "user_id"), ("ratings", "guild_id, game, user_id")):
+        for table, key in SHARED_TABLES:
             rows = src.execute(f"SELECT {', '.join(cols[table])} FROM {table}").fetchall()
             await dst.copy_rows(table, cols[table], rows, conflict=key)
         say(f"moved {report.copied} matches ({report.skipped} already there); checking every one…")

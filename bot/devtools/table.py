@@ -131,7 +131,7 @@ class Table:
         assert live.rec.thread_id is not None, "the match has no thread"
         return self.fd.channels[live.rec.thread_id]
 
-    def last_with(self, channel: JSON | int, prefix: str) -> JSON:
+    def last_with(self, channel: JSON | int, prefix: str | tuple[str, ...]) -> JSON:
         for message in reversed(self.fd.messages(channel)):
             if any(cid.startswith(prefix) for cid in custom_ids(message)):
                 return message
@@ -156,7 +156,7 @@ class Table:
 
     async def choose_in_menu(self, who: str, live: LiveMatch, seat: int, wanted: Any) -> Any:
         """Follow the private menu to `wanted`: its group first, its button or option by value, Confirm."""
-        menu = self.last_with(self.thread_of(live), "tv:")
+        menu = self.last_with(self.thread_of(live), MENU_PREFIXES)  # not a learning match's introduction after it
         code = live.game.encode_action(wanted)
         calls: Any = None
         for _ in range(6):

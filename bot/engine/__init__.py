@@ -1,7 +1,7 @@
 """The engine kernel: what every game is made of. Pure: stdlib and pydantic only."""
 
 from .actions import Action, Concede, parse_action
-from .cards import CardInfo
+from .cards import CardInfo, cards_of
 from .choices import ANY, Ask, Choice, narrow
 from .decisions import Decision, decision
 from .errors import EngineError, IllegalAction, MalformedAction, Refusals
@@ -55,6 +55,7 @@ __all__ = [
     "Text",
     "Transition",
     "Zone",
+    "cards_of",
     "carried",
     "choice",
     "decision",

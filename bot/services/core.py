@@ -160,6 +160,7 @@ class ServiceCore:
         sealed: tuple[EngineSealed, ...] = (),
         forced_outcome: Outcome | None = None,
         meta: dict[str, Any] | None = None,
+        withdrawn: tuple[Commitment, ...] = (),
     ) -> Applied:
         raise NotImplementedError
 

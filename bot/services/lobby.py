@@ -14,6 +14,7 @@ from bot.storage import MatchRecord, SeatRecord, VersionConflict
 from .advice import ADVICE_OPTION
 from .core import ACTIVE, ServiceCore
 from .errors import ServiceError
+from .learn import LEARN
 from .model import Applied, LiveMatch, Player
 from .replay import seat_specs
 from .timers import Timers
@@ -49,14 +50,18 @@ class LobbyOps(ServiceCore):
         join: bool = True,
         timers: dict[str, Any] | None = None,
         ai_level: str | None = None,
+        learning: bool = False,
         advice: bool = False,
     ) -> LiveMatch:
         """The match and its first seat in one transaction: a crash leaves nothing half-made. With
         `ai_level`, a solo game's AI takes the other seat in the same transaction (the players' way in).
+        `learning` marks a learning match in its options (the host's mark, not one of the game's).
         `advice`: the creator allows advice even if the match is rated (the host's option, beside the
         game's own, which the game never sees validated)."""
         game = get_game(game_key)
         opts = game.validate_options(dict(options or {}))
+        if learning:
+            opts[LEARN] = True
         if advice:
             opts[ADVICE_OPTION] = True
         seats = []

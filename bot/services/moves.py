@@ -31,7 +31,7 @@ from .core import ServiceCore
 from .drafts import Draft
 from .errors import ServiceError, StaleVersion
 from .model import Applied, LiveMatch, Reveal, Sealed
-from .replay import rebuild
+from .replay import REWIND, SNAPSHOTTED, rebuild
 from .timers import Timers
 
 log = logging.getLogger("tavernier.matches")
@@ -159,17 +159,20 @@ class MoveOps(ServiceCore):
         sealed: tuple[EngineSealed, ...] = (),
         forced_outcome: Outcome | None = None,
         meta: dict[str, Any] | None = None,
+        withdrawn: tuple[Commitment, ...] = (),
     ) -> Applied:
         """Persist one step (log, version, snapshot, commitments, outbox); only then change the live match.
 
         Commitments: a secret answer is sealed as it is given ("answer"); an engine seals what it hid by
-        chance (a deck's order). They open when a REVEAL names their seat, or all at the end.
+        chance (a deck's order). They open when a REVEAL names their seat, or all at the end. `withdrawn`
+        (a judge's rewind: sealed in steps it takes back) are closed by this step without being shown:
+        the full log at the end gives their salt and value, and `/partie verifier` checks them.
         """
         game = live.game
         seq = live.version
         outcome = forced_outcome or game.outcome(state)
         phase = game.phase(state)
-        phase_changed = kind == "setup" or phase != live.rec.phase or any(e.kind == PHASE for e in events)
+        phase_changed = kind in ("setup", REWIND) or phase != live.rec.phase or any(e.kind == PHASE for e in events)
         to_act = [] if outcome else sorted(game.to_act(state))
         timers = Timers.model_validate(base.timers).step(
             set(base.to_act), set(to_act), seat, self._clock(), over=outcome is not None
@@ -202,7 +205,7 @@ class MoveOps(ServiceCore):
             events=shown,
             meta={"phase_changed": phase_changed, **(meta or {}), "chain": chain},
         )
-        due = kind in ("setup", "undo") or outcome is not None or seq % self.snapshot_every == 0
+        due = kind in SNAPSHOTTED or outcome is not None or seq % self.snapshot_every == 0
         try:
             await self.store.append(
                 rec,
@@ -210,7 +213,7 @@ class MoveOps(ServiceCore):
                 snapshot=game.dump_state(state) if due else None,
                 state_version=game.state_version,
                 commitments=new,
-                revealed=[c.key for c in opened],
+                revealed=[c.key for c in (*opened, *withdrawn)],
             )
         except VersionConflict:
             # another process moved the match on: reload it and tell the player the board changed
@@ -220,7 +223,7 @@ class MoveOps(ServiceCore):
         if outcome is not None:
             self._retire(live)
         live.open_commitments += new
-        for c in opened:
+        for c in (*opened, *withdrawn):
             live.open_commitments.remove(c)
         return self._applied(live.id, entry, action, events, outcome, new, opened, live.to_act())
 
@@ -337,7 +340,7 @@ class MoveOps(ServiceCore):
                 entry = entries[seq]
                 every = await self.store.commitments(match_id)
                 new = [c for c in every if c.seq == seq]
-                opened = [c for c in every if c.revealed_seq == seq]
+                opened = [c for c in every if c.revealed_seq == seq and entry.kind != REWIND]  # withdrawn
                 events = tuple(Event.model_validate(e) for e in entry.events)
                 action = live.game.parse_action(entry.action) if entry.kind == "action" and entry.action else None
                 outcome = (

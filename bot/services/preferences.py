@@ -25,6 +25,8 @@ class Preferences(BaseModel):
     notify: Notify = "turn"
     forced: Forced = "auto"
     away: int = Field(default=DEFAULT_AWAY, ge=0, le=24 * 60)
+    #: A learning match introduces each decision the first time it comes up (`/partie apprendre`).
+    learn: bool = True
 
 
 class PreferenceOps(ServiceCore):

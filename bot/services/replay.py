@@ -17,9 +17,10 @@ def seat_specs(seats: Sequence[SeatRecord]) -> list[SeatSpec]:
 #: left alone, so that the table and the ratings know it was used.
 ADVICE = "advice"
 
-#: The kinds of log step this version writes. The host's own steps (a concession, a time-out, a request
-#: for advice) leave the engine's state alone; an undo is replayed by `replay_recorded`.
-HOST_STEPS = frozenset({"setup", "concede", "timeout", ADVICE})
+#: The kinds of log step this version writes. The host's own steps (a concession, a time-out, a judge's
+#: ruling, a request for advice) leave the engine's state alone; an undo and a judge's rewind are
+#: replayed by `replay_recorded`.
+HOST_STEPS = frozenset({"setup", "concede", "timeout", "ruling", ADVICE})
 
 
 class UnknownStep(ValueError):
@@ -46,21 +47,48 @@ def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
 
 #: A step that takes back the action just before it (undo by consent); the log keeps both.
 UNDO = "undo"
+#: A judge's step that takes the match back to the state after an earlier step, `meta["to"]`; the log
+#: keeps every step in between (docs/reliability.md, "A judge's rewind").
+REWIND = "rewind"
+#: Steps whose state is snapshotted, so that no replay of a log's tail starts before one and crosses it.
+SNAPSHOTTED = frozenset({"setup", UNDO, REWIND})
+
+
+def rewind_targets(entries: Sequence[LogEntry]) -> set[int]:
+    """The steps some rewind of these entries goes back to: the replay keeps the state after each."""
+    return {int(e.meta["to"]) for e in entries if e.kind == REWIND}
+
+
+def _rewound(entry: LogEntry, kept: dict[int, Any]) -> Any:
+    """The state a rewind returns to, kept on the way (always there: a rewind step is snapshotted, so a
+    replay of the tail never starts between the step it goes back to and itself)."""
+    to = int(entry.meta["to"])
+    if to not in kept:
+        raise ValueError(f"the rewind at seq {entry.seq} goes back to step {to}, before this replay began")
+    return kept[to]
 
 
 def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
     before: Any = None
+    targets = rewind_targets(entries)
+    kept: dict[int, Any] = {}
+    if entries and entries[0].seq - 1 in targets:
+        kept[entries[0].seq - 1] = state
     for entry in entries:
         if entry.kind == UNDO:
             state, before = _undone(entry, before), None
-            continue
-        rng = ReplayRng(entry.draws)
-        after = apply_entry(game, state, entry, rng)
-        if not rng.exhausted:
-            raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
-        before = state if entry.kind == "action" else None
-        state = after
+        elif entry.kind == REWIND:
+            state, before = _rewound(entry, kept), None
+        else:
+            rng = ReplayRng(entry.draws)
+            after = apply_entry(game, state, entry, rng)
+            if not rng.exhausted:
+                raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
+            before = state if entry.kind == "action" else None
+            state = after
+        if entry.seq in targets:
+            kept[entry.seq] = state
     return state
 
 
@@ -111,13 +139,21 @@ def replay_from_seed(
         if entries:
             state = under_its_rules(game, state, entries[0])
     before: Any = None
+    targets = rewind_targets(entries)
+    kept: dict[int, tuple[Any, list[int]]] = {}
     for entry in entries:
         if entry.kind == "setup":
-            continue
-        if entry.kind == UNDO:  # an undone action drew no chance: the generator is where it was
+            pass
+        elif entry.kind == UNDO:  # an undone action drew no chance: the generator is where it was
             state, before = _undone(entry, before), None
-            continue
-        after = apply_entry(game, state, entry, rng)
-        before = state if entry.kind == "action" else None
-        state = after
+        elif entry.kind == REWIND:  # the state kept; the generator where it was then, or freshly seeded
+            back, at = kept[int(entry.meta["to"])]
+            fresh = entry.meta.get("seed")
+            state, before, rng = back, None, Rng.from_state(at) if fresh is None else Rng(int(fresh))
+        else:
+            after = apply_entry(game, state, entry, rng)
+            before = state if entry.kind == "action" else None
+            state = after
+        if entry.seq in targets:
+            kept[entry.seq] = (state, rng.state())
     return state, rng

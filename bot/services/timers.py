@@ -10,6 +10,7 @@ the match row with each step, so every deadline survives a restart and is applie
 - Absence: `/partie absence` pauses the seat's clock and reminders until a date (a few per month); the
   AI may play the seat meanwhile if its player asks.
 - A nudge (`/partie rappel`) from the waiting side, at most once a day per seat.
+- A judge's pause (`/partie trancher`) stops every clock and reminder of the match until resumed.
 
 Every duration a player types has bounds (docs/play-by-post.md, "Time"): a clock nobody can notice
 before it runs out, or a reminder every minute, is refused with the range; rows saved before the
@@ -64,6 +65,8 @@ class Timers(BaseModel):
     increment: float = 0.0
     on_timeout: Literal["lose", "ai"] = "lose"
     seats: dict[int, SeatTime] = {}
+    #: Since when a judge stopped the match's time (`/partie trancher`): no clock runs, no reminder goes.
+    paused_at: float | None = None
 
     @field_validator("remind_after", "remind_every")
     @classmethod
@@ -78,12 +81,13 @@ class Timers(BaseModel):
     def step(self, before: set[int], after: set[int], actor: int | None, now: float, *, over: bool) -> Timers:
         """The timers after a step that moved the seats to act from `before` to `after`."""
         out = self.model_copy(deep=True)
+        ran_until = now if self.paused_at is None else min(now, self.paused_at)
         for n in before | after | ({actor} if actor is not None else set()):
             t = out.seat(n)
             ends = n not in after or over
             if ends and t.waiting_since is not None:
                 if t.bank is not None:
-                    t.bank = max(0.0, t.bank - max(0.0, now - t.waiting_since)) + out.increment
+                    t.bank = max(0.0, t.bank - max(0.0, ran_until - t.waiting_since)) + out.increment
                 t.waiting_since, t.reminded = None, 0
             if not over and n in after and t.waiting_since is None:
                 t.waiting_since, t.reminded = max(now, t.absent_until or now), 0
@@ -97,13 +101,13 @@ class Timers(BaseModel):
         t = self.seat(seat)
         if t.bank is None:
             return None
-        if t.waiting_since is None or now <= t.waiting_since:
+        if t.waiting_since is None or now <= t.waiting_since or self.paused_at is not None:
             return t.bank
         return t.bank - (now - t.waiting_since)
 
     def reminder_due(self, seat: int, now: float) -> bool:
         t = self.seat(seat)
-        if t.waiting_since is None or self.absent(seat, now):
+        if t.waiting_since is None or self.absent(seat, now) or self.paused_at is not None:
             return False
         if t.reminded_at is not None and now - t.reminded_at < MIN_REMIND:
             return False
@@ -148,8 +152,9 @@ class Timers(BaseModel):
         out = self.model_copy(deep=True)
         t = out.seat(seat)
         if t.waiting_since is not None and now > t.waiting_since:
+            ran_until = now if out.paused_at is None else min(now, out.paused_at)  # a judge's pause runs nothing
             if t.bank is not None:
-                t.bank = max(0.0, t.bank - (now - t.waiting_since))
+                t.bank = max(0.0, t.bank - max(0.0, ran_until - t.waiting_since))
             t.waiting_since = now + seconds
         t.absent_until, t.ai_while_absent = now + seconds, ai
         t.absences = [*recent, now]
@@ -161,6 +166,32 @@ class Timers(BaseModel):
         if t.waiting_since is not None and t.waiting_since > now:
             t.waiting_since = now
         t.absent_until, t.ai_while_absent = None, False
+        return out
+
+    def pause(self, now: float) -> Timers:
+        """A judge stops the match's time: what each awaited seat's clock ran so far is charged, and from
+        now on no clock runs and no reminder goes until `resume`."""
+        if self.paused_at is not None:
+            raise ServiceError("judge_already_paused")
+        out = self.model_copy(deep=True)
+        for t in out.seats.values():
+            if t.waiting_since is not None and now > t.waiting_since:
+                if t.bank is not None:
+                    t.bank = max(0.0, t.bank - (now - t.waiting_since))
+                t.waiting_since = now
+        out.paused_at = now
+        return out
+
+    def resume(self, now: float) -> Timers:
+        """The time runs again from now: a wait begun during the pause counts from now too (an absence
+        still under way keeps its own later start)."""
+        if self.paused_at is None:
+            raise ServiceError("judge_not_paused")
+        out = self.model_copy(deep=True)
+        for t in out.seats.values():
+            if t.waiting_since is not None and t.waiting_since < now:
+                t.waiting_since = now
+        out.paused_at = None
         return out
 
     def hand_to_ai(self, seat: int) -> Timers:

@@ -164,6 +164,13 @@ MIGRATIONS: list[str] = [
         synced_at REAL NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 10: each server's settings (its judge role for `/partie arbitre`), one JSON object per server
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        data TEXT NOT NULL DEFAULT '{}'
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

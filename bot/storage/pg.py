@@ -23,7 +23,19 @@ from .errors import StorageUnavailable, VersionConflict
 from .migrations import too_new
 from .pg_migrations import PG_MIGRATIONS
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
-from .store import _COMMIT_COLS, _LOG_COLS, _MATCH_COLS, _dumps, _log_entries, _match, _match_row, _seats, _snapshot
+from .store import (
+    _COMMIT_COLS,
+    _LOG_COLS,
+    _MATCH_COLS,
+    _dumps,
+    _log_entries,
+    _log_values,
+    _match,
+    _match_row,
+    _seats,
+    _snapshot,
+    _step_values,
+)
 
 T = TypeVar("T")
 #: A connection as the pool lends it, or one opened alone (migrations).
@@ -179,6 +191,21 @@ class PgStore:
         rows = await self._rows("SELECT data FROM preferences WHERE user_id=$1", user_id)
         return dict(json.loads(rows[0][0])) if rows else {}
 
+    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
+        text = json.dumps(data, sort_keys=True)
+        await self._write(
+            lambda con: con.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET data=excluded.data",
+                guild_id,
+                text,
+            )
+        )
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id=$1", guild_id)
+        return dict(json.loads(rows[0][0])) if rows else {}
+
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
         async def run(con: Con) -> bool:
             done = await con.execute("UPDATE matches SET rated=1 WHERE id=$1 AND rated=0", match_id)
@@ -239,31 +266,13 @@ class PgStore:
             done = await con.execute(
                 "UPDATE matches SET version=version+1, rev=rev+1, status=$1, phase=$2, to_act=$3, outcome=$4,"
                 " updated_at=$5, timers=$6 WHERE id=$7 AND version=$8 AND rev=$9",
-                rec.status,
-                rec.phase,
-                _dumps(rec.to_act),
-                _dumps(rec.outcome) if rec.outcome is not None else None,
-                now,
-                _dumps(rec.timers),
-                rec.id,
-                entry.seq,
-                rec.rev,
+                *_step_values(rec, entry, now),
             )
             if done != "UPDATE 1":
                 raise VersionConflict(rec.id)
             await con.execute(
                 f"INSERT INTO log (match_id, {_LOG_COLS}, delivered) VALUES ({_marks(11)})",
-                rec.id,
-                entry.seq,
-                entry.kind,
-                entry.seat,
-                _dumps(entry.action) if entry.action is not None else None,
-                _dumps(entry.draws),
-                _dumps(entry.rng_after),
-                _dumps(entry.events),
-                now,
-                _dumps(entry.meta),
-                0 if deliver else 1,
+                *_log_values(rec.id, entry, now, deliver),
             )
             if snapshot is not None:
                 await con.execute(

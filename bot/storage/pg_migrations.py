@@ -148,4 +148,11 @@ PG_MIGRATIONS: list[str] = [
         synced_at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 10: each server's settings (its judge role), one JSON object per server
+    """
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        data TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
 ]

@@ -56,6 +56,38 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _step_values(rec: MatchRecord, entry: LogEntry, now: float) -> tuple[Any, ...]:
+    """The values of a step's conditional match update (the UPDATE of `_append_step`), the same on both backends."""
+    return (
+        rec.status,
+        rec.phase,
+        _dumps(rec.to_act),
+        _dumps(rec.outcome) if rec.outcome is not None else None,
+        now,
+        _dumps(rec.timers),
+        rec.id,
+        entry.seq,
+        rec.rev,
+    )
+
+
+def _log_values(match_id: str, entry: LogEntry, now: float, deliver: bool) -> tuple[Any, ...]:
+    """The eleven values of a log row (`match_id`, `_LOG_COLS`, `delivered`), the same on both backends."""
+    return (
+        match_id,
+        entry.seq,
+        entry.kind,
+        entry.seat,
+        _dumps(entry.action) if entry.action is not None else None,
+        _dumps(entry.draws),
+        _dumps(entry.rng_after),
+        _dumps(entry.events),
+        now,
+        _dumps(entry.meta),
+        0 if deliver else 1,
+    )
+
+
 def _unavailable(exc: sqlite3.Error, path: str) -> StorageUnavailable | None:
     """A clear error for a database that cannot be used; None for anything else (a bug)."""
     text = str(exc).lower()
@@ -368,6 +400,23 @@ class Store:
         rows = await self._rows("SELECT data FROM preferences WHERE user_id = ?", (user_id,))
         return dict(json.loads(rows[0][0])) if rows else {}
 
+    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
+        """One server's settings, whole (its administrators' choice: the last writer wins)."""
+        text = json.dumps(data, sort_keys=True)
+
+        def run(con: sqlite3.Connection) -> None:
+            con.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?)"
+                " ON CONFLICT(guild_id) DO UPDATE SET data=excluded.data",
+                (guild_id, text),
+            )
+
+        await self._write(run)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
     # -- ratings ----------------------------------------------------------------------------------
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:
         """Count a finished match in the ratings, once: False if it was already counted."""
@@ -643,35 +692,13 @@ def _append_step(
     cur = con.execute(
         "UPDATE matches SET version=version+1, rev=rev+1, status=?, phase=?, to_act=?, outcome=?, updated_at=?,"
         " timers=? WHERE id=? AND version=? AND rev=?",
-        (
-            rec.status,
-            rec.phase,
-            _dumps(rec.to_act),
-            _dumps(rec.outcome) if rec.outcome is not None else None,
-            now,
-            _dumps(rec.timers),
-            rec.id,
-            entry.seq,
-            rec.rev,
-        ),
+        _step_values(rec, entry, now),
     )
     if cur.rowcount != 1:
         raise VersionConflict(rec.id)
     con.execute(
         f"INSERT INTO log (match_id, {_LOG_COLS}, delivered) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        (
-            rec.id,
-            entry.seq,
-            entry.kind,
-            entry.seat,
-            _dumps(entry.action) if entry.action is not None else None,
-            _dumps(entry.draws),
-            _dumps(entry.rng_after),
-            _dumps(entry.events),
-            now,
-            _dumps(entry.meta),
-            0 if deliver else 1,
-        ),
+        _log_values(rec.id, entry, now, deliver),
     )
     if snapshot is not None:
         con.execute(

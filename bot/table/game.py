@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from bot.engine import Agent, Ask, BaseGame, Choice, Event, Preview, RandomSource, Seat, Text, Transition
 
 S = TypeVar("S", bound=BaseModel)
+S_in = TypeVar("S_in", bound=BaseModel, contravariant=True)
 V = TypeVar("V", bound=BaseModel)
 
 
@@ -31,6 +32,37 @@ class TableRules(Generic[S]):
     suggest: Callable[[S, Seat, Ask], list[Choice[Any]]]
     describe: Callable[[S, Seat, Any], Text]
     preview: Callable[[S, Seat, Any], Preview | None]
+
+
+class RulesModule(Protocol[S_in]):
+    """A table game's `rules.py`: the rules an action must pass."""
+
+    def check(self, state: S_in, seat: Seat, action: Any, /) -> None: ...
+
+
+class ResolveModule(Protocol[S]):
+    """A table game's `resolve.py`: an action's resolution, pure."""
+
+    def apply(self, state: S, seat: Seat, action: Any, rng: RandomSource, /) -> tuple[S, Sequence[Event]]: ...
+
+
+class SuggestModule(Protocol[S_in]):
+    """A table game's `suggest.py`: the choices for an `Ask`, an action's label and its preview."""
+
+    def suggestions(self, state: S_in, seat: Seat, ask: Ask, /) -> list[Choice[Any]]: ...
+    def describe(self, state: S_in, seat: Seat, action: Any, /) -> Text: ...
+    def preview(self, state: S_in, seat: Seat, action: Any, /) -> Preview | None: ...
+
+
+def rules_of(rules: RulesModule[S], resolve: ResolveModule[S], suggest: SuggestModule[S]) -> TableRules[S]:
+    """The `TableRules` of a table game's folder, from its three modules (docs/adding-a-game.md)."""
+    return TableRules(
+        check=rules.check,
+        apply=resolve.apply,
+        suggest=suggest.suggestions,
+        describe=suggest.describe,
+        preview=suggest.preview,
+    )
 
 
 class TableGame(BaseGame[S, Any, V]):
@@ -59,3 +91,15 @@ class TableGame(BaseGame[S, Any, V]):
 
     def agent(self, level: str = "normal") -> Agent:
         return self.agent_type()
+
+    # -- rules versions: a table state records the version it plays under in its `rules` field -----------
+    def at_rules(self, state: S, version: int) -> S:
+        """Every version from 1 to `rules_version` is known: the state records it, and the rules read it
+        where they differ (a game says in its `rules_version` comment what each version changed)."""
+        if not 1 <= version <= self.rules_version:
+            return super().at_rules(state, version)
+        return state.model_copy(update={"rules": version})
+
+    def load_state(self, data: dict[str, Any]) -> S:
+        """A snapshot saved before the rules version was recorded in the state is of version 1."""
+        return super().load_state(data if "rules" in data else {**data, "rules": 1})

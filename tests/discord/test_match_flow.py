@@ -109,6 +109,9 @@ async def test_command_sync_payload(table: Table) -> None:
         "revoir",
         "essayer",
         "conseil",
+        "apprendre",
+        "arbitre",
+        "trancher",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}

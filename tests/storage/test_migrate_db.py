@@ -37,6 +37,7 @@ async def _matches(path: str) -> dict[str, int]:
                 await service.submit(live.id, (ALICE, BOB)[seat].user_id, action, live.version)
             out[live.id] = live.version
         await store.set_preferences(1, {"dm": "turns"})
+        await store.set_guild_settings(7, {"judge_role": 70})
     finally:
         await service.close()
         await store.close()
@@ -73,6 +74,7 @@ async def test_a_sqlite_database_moves_into_postgresql_and_every_match_replays_t
             rec = await pg.get_match(mid)
             assert rec is not None and rec.version == version
         assert await pg.preferences(1) == {"dm": "turns"}
+        assert await pg.guild_settings(7) == {"judge_role": 70}  # a server's judge role moves too
         again = await move(db_path, postgres_url, say=lines.append)
         assert again.copied == 0 and again.skipped == len(versions) and again.problems == []
         # a copy that no longer matches its original is reported, never passed

@@ -154,6 +154,25 @@ class FakeDiscord(InteractionBuilders):
         """Give a member these permissions in every guild (e.g. MODERATOR_PERMISSIONS)."""
         self.world.member_permissions[int(user["id"])] = permissions
 
+    def add_role(self, guild: JSON, name: str) -> JSON:
+        """A role of the guild (no permission of its own), told to the running bots (GUILD_ROLE_CREATE)."""
+        role: JSON = {
+            **guild["roles"][0],
+            "id": str(self.world.snowflake()),
+            "name": name,
+            "position": len(guild["roles"]),
+            "permissions": "0",
+        }
+        guild["roles"].append(role)
+        self.emit("GUILD_ROLE_CREATE", {"guild_id": guild["id"], "role": role})
+        return role
+
+    def give_role(self, guild: JSON, user: JSON, role: JSON) -> None:
+        """The member has this role from their next interaction on (its payload lists their roles)."""
+        member = self.world.member_of(guild, user)
+        assert member is not None, f"{user['username']} is not a member of guild {guild['name']}"
+        member["roles"] = [*member["roles"], role["id"]]
+
     # faults ---------------------------------------------------------------------------------
     def fail(
         self,

@@ -22,7 +22,7 @@ class OptionValue:
 
     type: int
     value: str
-    resolved_kind: str  # key in data.resolved: "users", "channels", "attachments"
+    resolved_kind: str  # key in data.resolved: "users", "channels", "roles", "attachments"
     resolved: JSON
 
 
@@ -50,6 +50,10 @@ class InteractionBuilders:
     def channel_option(self, channel: JSON) -> OptionValue:
         """A CHANNEL (type 7) option value."""
         return OptionValue(7, channel["id"], "channels", {**channel, "permissions": str(self.app_permissions)})
+
+    def role_option(self, role: JSON) -> OptionValue:
+        """A ROLE (type 8) option value."""
+        return OptionValue(8, role["id"], "roles", role)
 
     def upload(self, filename: str, data: bytes, content_type: str | None = None) -> OptionValue:
         """An ATTACHMENT (type 11) option: the file is put on the fake CDN so ``Attachment.read()`` works."""

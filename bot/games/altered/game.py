@@ -13,7 +13,6 @@ from bot.engine import (
     CardInfo,
     EngineError,
     FiniteGame,
-    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -107,6 +106,13 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         "cleanup": ("cleanup_discard", "cleanup_sacrifice"),
     }
     asks: ClassVar[dict[str, str]] = {kind: f"error.altered.asks.{kind}" for kind in answers}
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "setup_mana": "altered.setup",
+        "expand": "altered.morning.expand",
+        "turn": "altered.phase.afternoon",
+        "cleanup": "altered.night.cleanup",
+    }
     #: `/altered <decision> choix:` families (the edge builds the commands; names in the catalogs).
     families: ClassVar[dict[str, tuple[str, ...]]] = {
         "mana": ("setup_mana", "expand", "skip_expand"),
@@ -204,8 +210,7 @@ class AlteredGame(FiniteGame[AlteredState, Any, AlteredView]):
         events = apply_action(work, seat, action, rng)
         return Transition(state=work, events=tuple(events))
 
-    def show(self, known: Known[AlteredState]) -> AlteredView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     def outcome(self, state: AlteredState) -> Outcome | None:
         if state.phase != "over":

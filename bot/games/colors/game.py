@@ -8,27 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import (
-    CardInfo,
-    Known,
-    Outcome,
-    RandomSource,
-    SeatSpec,
-    Transition,
-    txt,
-)
-from bot.engine.cards import cards_of
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, txt
 from bot.engine.sealed import Sealed
 from bot.i18n import t
-from bot.table.game import TableGame, TableRules
+from bot.table.game import TableGame, rules_of
 
-from . import resolve, rules
+from . import resolve, rules, suggest
 from .actions import ColorsAction
 from .ai import ColorsAgent
 from .content import CARDS, CODEX_ADDED_IN, WIZARDS, Card, codex_of
 from .hidden import SPEC
 from .state import ColorsState
-from .suggest import describe, preview, suggestions
 from .views import ColorsView, build_view
 
 DEFAULT_WIZARDS = ("braise", "roc")
@@ -87,11 +77,15 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "respond": "error.colors.respond_first",
         "duel": "error.colors.duel_first",
     }
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "act": "colors.phase.activation",
+        "creature": "colors.creature.activation",
+        "respond": "colors.stack",
+    }
 
     agent_type = ColorsAgent
-    table_rules = TableRules(
-        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
-    )
+    table_rules = rules_of(rules, resolve, suggest)
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -114,9 +108,7 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     def at_rules(self, state: ColorsState, version: int) -> ColorsState:
         """Version 1: the pause for instants before D-COL-31 was revised (legacy.py); before version 3,
         the codex without the cards version 3 added (the set-up deals them: they leave the hands)."""
-        if version not in (1, 2, self.rules_version):
-            return super().at_rules(state, version)
-        state = state.model_copy(update={"rules": version})
+        state = super().at_rules(state, version)
         if version >= CODEX_ADDED_IN:
             return state
         sides = []
@@ -128,10 +120,6 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
             sides.append(side.model_copy(update={"hand": tuple(hand)}))
         return state.model_copy(update={"sides": (sides[0], sides[1])})
 
-    def load_state(self, data: dict[str, Any]) -> ColorsState:
-        """A snapshot saved before the rules version was recorded in the state is of version 1."""
-        return super().load_state(data if "rules" in data else {**data, "rules": 1})
-
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:
         if state.winners is None:
@@ -140,8 +128,7 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         return Outcome.of(state.winners, txt(f"colors.outcome.{state.reason}"), scores)
 
     # -- information ------------------------------------------------------------------------------
-    def show(self, known: Known[ColorsState]) -> ColorsView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: ColorsState) -> str:

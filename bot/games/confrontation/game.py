@@ -8,26 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import (
-    CardInfo,
-    Known,
-    Outcome,
-    RandomSource,
-    SeatSpec,
-    Transition,
-    txt,
-)
-from bot.engine.cards import cards_of
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, txt
 from bot.i18n import t
-from bot.table.game import TableGame, TableRules
+from bot.table.game import TableGame, rules_of
 
-from . import resolve, rules
+from . import resolve, rules, suggest
 from .actions import ConfAction
 from .ai import ConfAgent
 from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS, Profile
 from .hidden import SPEC
 from .state import ConfState
-from .suggest import describe, preview, suggestions
 from .views import ConfView, build_view
 
 DEFAULT_WARBANDS = ("lions", "griffes")
@@ -94,11 +84,15 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         "dive": "error.confrontation.dive_first",
         "dice": "error.confrontation.dice_first",
     }
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "draw": "confrontation.lead",
+        "exclusive": "confrontation.exclusive.resolution",
+        "fighter": "confrontation.cumulative",
+    }
 
     agent_type = ConfAgent
-    table_rules = TableRules(
-        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
-    )
+    table_rules = rules_of(rules, resolve, suggest)
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -117,17 +111,6 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         state = resolve.start_turn(state, ev)
         return Transition(state=state, events=tuple(ev))
 
-    def at_rules(self, state: ConfState, version: int) -> ConfState:
-        """Version 1 asked every draw and every close of the announcements, kept a diver's obligation,
-        measured a declaration with a ruler and sampled sight on 17 points."""
-        if version not in (1, self.rules_version):
-            return super().at_rules(state, version)
-        return state.model_copy(update={"rules": version})
-
-    def load_state(self, data: dict[str, Any]) -> ConfState:
-        """A snapshot saved before the rules version was recorded in the state is of version 1."""
-        return super().load_state(data if "rules" in data else {**data, "rules": 1})
-
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ConfState) -> Outcome | None:
         if state.winners is None:
@@ -138,8 +121,7 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
         )
 
     # -- information ------------------------------------------------------------------------------
-    def show(self, known: Known[ConfState]) -> ConfView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     # -- presentation -----------------------------------------------------------------------------
     def phase(self, state: ConfState) -> str:

@@ -13,7 +13,6 @@ from bot.engine import (
     Event,
     FiniteGame,
     IllegalAction,
-    Known,
     Outcome,
     RandomSource,
     Sealed,
@@ -106,6 +105,12 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         "response": ("play", "end"),
         "ravage": ("assign",),
         "discard": ("discard",),
+    }
+    #: The entry a learning match shows with each decision met first (the phase, not its first card's rule).
+    learn_rules: ClassVar[dict[str, str]] = {
+        "attack": "liber.phase.attack",
+        "response": "liber.spell.types",
+        "ravage": "liber.ability.ravage",
     }
 
     # -- options --------------------------------------------------------------------------------
@@ -203,8 +208,7 @@ class LiberGame(FiniteGame[LiberState, Any, LiberView]):
         check_win(s, ev)
         return Transition(state=s, events=tuple(ev))
 
-    def show(self, known: Known[LiberState]) -> LiberView:
-        return build_view(known)
+    show = staticmethod(build_view)
 
     def outcome(self, state: LiberState) -> Outcome | None:
         if state.result is None:

@@ -10,18 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, public, txt
-from bot.engine.cards import cards_of
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, public, txt
 from bot.i18n import t
-from bot.table.game import TableGame, TableRules
+from bot.table.game import TableGame, rules_of
 
-from . import resolve, rules
+from . import resolve, rules, suggest
 from .actions import WarAction
 from .ai import SoloAgent
 from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS, Profile
 from .hidden import SPEC
 from .state import WarState
-from .suggest import describe, preview, suggestions
 from .views import WarView, build_view, state_of
 
 DEFAULT_WARBANDS = ("cendre", "basalte")
@@ -33,6 +31,7 @@ class WarcryGame(TableGame[WarState, WarView]):
     #: 2: the solo warband's groups give their excess once every fighter is rolled for (D-WAR-01), and
     #: the geometry is exact (#25): sight, paths round bases with round corners, stops on entering a range
     #: or before leaving an objective, disengages of the whole 3"; version 1's geometry is legacy.py's.
+    #: A match begun under 1 replays and plays on under it.
     rules_version = 2
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
@@ -79,11 +78,17 @@ class WarcryGame(TableGame[WarState, WarView]):
         "act": ("move", "attack", "disengage", "wait", "use"),
     }
     asks: ClassVar[dict[str, str]] = {"activate": "error.warcry.asks.activate", "act": "error.warcry.asks.act"}
+    #: The entry a learning match shows with each decision met first.
+    learn_rules: ClassVar[dict[str, str]] = {
+        "split": "warcry.decision.your-groups",
+        "seeds": "warcry.groups",
+        "deploy": "warcry.decision.deployment",
+        "activate": "warcry.combat-phase",
+        "act": "warcry.rules.activation",
+    }
 
     agent_type = SoloAgent
-    table_rules = TableRules(
-        check=rules.check, apply=resolve.apply, suggest=suggestions, describe=describe, preview=preview
-    )
+    table_rules = rules_of(rules, resolve, suggest)
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -138,17 +143,6 @@ class WarcryGame(TableGame[WarState, WarView]):
             victory={"key": f"warcry.victory.{state.victory}", "params": {}},
         )
         return Transition(state=state, events=(plan, *resolve.marked_events(state)))
-
-    def at_rules(self, state: WarState, version: int) -> WarState:
-        """Version 1: a group's excess moved after each roll while the solo warband's groups were built, and
-        the sampled geometry of matches begun before #25 (legacy.py)."""
-        if version not in (1, self.rules_version):
-            return super().at_rules(state, version)
-        return state.model_copy(update={"rules": version})
-
-    def load_state(self, data: dict[str, Any]) -> WarState:
-        """A snapshot saved before the rules version was recorded in the state is of version 1."""
-        return super().load_state(data if "rules" in data else {**data, "rules": 1})
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:
