@@ -8,6 +8,7 @@ from typing import Any
 from bot.engine import game_defs
 from bot.services import MatchService
 
+from .advice import ADVICE_ITEMS
 from .answers import drop_unacknowledged
 from .cards import CardsCog
 from .components import DYNAMIC_ITEMS
@@ -40,7 +41,7 @@ async def setup_cogs(bot: Any) -> None:
     host = Host(bot, service, bot.default_locale, pace=getattr(bot, "thread_pace", None))
     service.notifier = DiscordNotifier(host, pace=host.pace)
     bot.service, bot.host = service, host
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS, LearnOffButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *RULE_ITEMS, LearnOffButton, *ADVICE_ITEMS)
     drop_unacknowledged(bot.tree)
     await bot.tree.set_translator(Translator(bot.default_locale))
     await bot.add_cog(MatchCog(bot, host))

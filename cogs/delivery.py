@@ -29,6 +29,7 @@ import discord
 from bot.i18n import t
 from bot.services import Applied, LiveMatch, MatchRecord
 from bot.services.model import Inbox
+from bot.services.replay import ADVICE
 
 from . import presenters as p
 from .dms import DirectMessages
@@ -161,6 +162,9 @@ class DiscordNotifier:
         if step.kind == "setup":
             await self.lobby_changed(live)
         held = self._held.setdefault(live.id, HeldTurn())
+        if step.kind == ADVICE:  # a notice: it goes with the turn's post, and nobody's turn or DM changes
+            held.add(step, p.public_lines(live, step, locale))
+            return False
         late = await self._late(live, held, step)
         lines = p.public_lines(live, step, locale, late=late, chain=True)
         held.add(step, lines, first=[lines.pop()] if step.outcome is not None else [])  # the result, first

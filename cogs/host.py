@@ -5,6 +5,7 @@
 - `boards` (cogs/boards.py): boards, hands, the log;
 - `undo` (cogs/undo.py): taking back a move by consent;
 - `review` (cogs/review.py): a finished match step by step, and trying another line from a step;
+- `advice` (cogs/advice.py): « Conseil », the AI's move and why, to the asker alone;
 - `learn` (cogs/learn.py): learning matches and their introductions;
 - answering and the one error path: cogs/answers.py.
 
@@ -25,6 +26,7 @@ import discord
 
 from bot.services import LiveMatch, MatchRecord, MatchService, ServiceError
 
+from .advice import AdviceDesk
 from .answers import fail, say
 from .boards import BoardDesk
 from .i18n import Locales
@@ -62,6 +64,7 @@ class Host:
         self.boards = BoardDesk(self)
         self.undo = UndoDesk(self)
         self.review = ReviewDesk(self)
+        self.advice = AdviceDesk(self)
         self.learn = LearnDesk(self)
 
     async def post(self, channel: discord.abc.Messageable, channel_id: int, **kwargs: Any) -> discord.Message:

@@ -1,4 +1,4 @@
-"""`/partie` (EN `/match`): create, join, leave, start, show, concede, cancel, log, my matches."""
+"""`/partie` (EN `/match`): create, join, leave, start, show, concede, cancel, log, my matches, advice."""
 
 from __future__ import annotations
 
@@ -133,6 +133,7 @@ class MatchCog(commands.Cog):
         remind=ls("rappel", "opt.rappel.name"),
         clock=ls("pendule", "opt.pendule.name"),
         timeout=ls("temps_ecoule", "opt.temps_ecoule.name"),
+        advice=ls("conseil", "opt.conseil.name"),
     )
     @app_commands.describe(
         game=ls("Le jeu à lancer", "opt.jeu.desc"),
@@ -144,6 +145,10 @@ class MatchCog(commands.Cog):
         remind=ls("Rappeler un joueur attendu après… puis à chaque fois (par défaut : 24h)", "opt.rappel.desc"),
         clock=ls("Temps de réflexion par joueur, plus un bonus par tour (ex. : 3j+1j)", "opt.pendule.desc"),
         timeout=ls("Quand une pendule tombe (par défaut : la partie est perdue)", "opt.temps_ecoule.desc"),
+        advice=ls(
+            "Autoriser les conseils de l'IA (la partie ne compte plus au classement si on en demande)",
+            "opt.conseil.desc",
+        ),
     )
     @app_commands.choices(
         language=[
@@ -172,6 +177,7 @@ class MatchCog(commands.Cog):
         remind: str | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        advice: bool = False,
     ) -> None:
         host = self.host
         locale = host.locales.user(interaction)
@@ -192,6 +198,7 @@ class MatchCog(commands.Cog):
                 locale=match_locale,
                 timers=timers,
                 ai_level=level or "normal",  # a solo game's AI sits at once
+                advice=advice,
             )
             thread = await open_thread(self.host, interaction, live, channel, match_locale)
             if (ai or level is not None) and not live.game.solo:  # a level asks for the AI
@@ -516,6 +523,19 @@ class MatchCog(commands.Cog):
             await host.say(interaction, text)
         except Exception as exc:
             await host.fail(interaction, exc)
+
+    @partie.command(
+        name=ls("conseil", "cmd.conseil.name"),
+        description=ls("Demander à l'IA quel coup jouer, et pourquoi", "cmd.conseil.desc"),
+    )
+    async def advice(self, interaction: discord.Interaction) -> None:
+        """The AI's move for the asker, and why, to them alone (cogs/advice.py)."""
+        try:
+            live = await self.host.match_here(interaction)
+        except Exception as exc:
+            await self.host.fail(interaction, exc)
+            return
+        await self.host.advice.ask(interaction, live.id)
 
     # -- a judge (#31) ------------------------------------------------------------------------------
     @partie.command(

@@ -80,6 +80,7 @@ class MoveDesk:
                 raise self._not_yours(live)
             choices = self.service.choices(live, seat, ANY)
             content, view = self._menu(live, interaction.user.id, choices, a.locale)
+            self.host.advice.add_button(live, view, a.locale)
             await interaction.response.send_message(content, view=view, ephemeral=True)
             await self.host.learn.introduce(interaction, live, seat, a.locale)  # a learning match's new decision
 
@@ -132,6 +133,7 @@ class MoveDesk:
             live, seat = await self._live_seat(interaction, match_id)
             self._current(live, version)
             content, view = self._menu(live, interaction.user.id, self.service.choices(live, seat, ANY), a.locale)
+            self.host.advice.add_button(live, view, a.locale)
             await interaction.response.edit_message(content=content, view=view)
 
     async def show_group(self, interaction: discord.Interaction, match_id: str, version: int, key: str) -> None:

@@ -280,7 +280,8 @@ def _lobby_description(live: LiveMatch, locale: str) -> str:
 
 def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
     """Every setting of the table that can decide the match, shown before anyone joins (#23): the
-    clock and its increment, what a clock running out does, the reminders, the public language."""
+    clock and its increment, what a clock running out does, the reminders, the public language, and
+    whether the AI's advice is allowed (#31)."""
     timers = Timers.model_validate(live.rec.timers)
     lines = []
     if timers.clock is None:
@@ -291,6 +292,8 @@ def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
         lines.append(t(f"lobby.timeout.{timers.on_timeout}", locale))
     lines.append(t("lobby.reminders", locale, after=timers.remind_after, every=timers.remind_every))
     lines.append(t("lobby.language", locale, language=t(f"lobby.lang.{live.rec.locale}", locale)))
+    if live.rec.options.get("advice"):
+        lines.append(t("lobby.advice", locale))
     return lines
 
 

@@ -27,6 +27,8 @@ from typing import Any, Protocol
 
 from bot.engine import Agent, AnyGame, RandomSource, Rng, Seat
 
+from .advice import Advice, Explains, explained
+
 
 class SearchSpec(Protocol):
     """What the search needs from a game beyond its protocol."""
@@ -152,6 +154,13 @@ class SearchAgent:
         # does not beat one seen often: compare lower bounds when visits differ a lot).
         best = max(tried, key=lambda a: (a.mean() - 0.5 / math.sqrt(a.visits + 1), -a.prior))
         return best.action
+
+    def advise(self, game: AnyGame, view: Any, seat: Seat, rng: RandomSource) -> Advice | None:
+        """The search's choice, with the reason its game's spec gives for it (none: the host's generic one)."""
+        action = self.choose(game, view, seat, rng)
+        if isinstance(self.spec, Explains):
+            return explained(game, view, seat, rng, action, self.spec)
+        return None if action is None else Advice(action)
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game: AnyGame, arms: dict[str, _Arm], state: Any, me: Seat, rng: Rng) -> None:

@@ -11,6 +11,7 @@ from bot.ai.search import LEVELS
 from bot.engine import Rng, get_game
 from bot.storage import MatchRecord, SeatRecord, VersionConflict
 
+from .advice import ADVICE_OPTION
 from .core import ACTIVE, ServiceCore
 from .errors import ServiceError
 from .learn import LEARN
@@ -50,14 +51,19 @@ class LobbyOps(ServiceCore):
         timers: dict[str, Any] | None = None,
         ai_level: str | None = None,
         learning: bool = False,
+        advice: bool = False,
     ) -> LiveMatch:
         """The match and its first seat in one transaction: a crash leaves nothing half-made. With
         `ai_level`, a solo game's AI takes the other seat in the same transaction (the players' way in).
-        `learning` marks a learning match in its options (the host's mark, not one of the game's)."""
+        `learning` marks a learning match in its options (the host's mark, not one of the game's).
+        `advice`: the creator allows advice even if the match is rated (the host's option, beside the
+        game's own, which the game never sees validated)."""
         game = get_game(game_key)
         opts = game.validate_options(dict(options or {}))
         if learning:
             opts[LEARN] = True
+        if advice:
+            opts[ADVICE_OPTION] = True
         seats = []
         if join:
             so = game.validate_seat_options(dict(seat_options or {}))

@@ -13,6 +13,7 @@ import asyncio
 import logging
 from typing import Any
 
+from .advice import AdviceOps
 from .ai_seats import AiSeats
 from .errors import ServiceError
 from .judge import JudgeOps
@@ -28,7 +29,9 @@ from .undo import UndoOps
 log = logging.getLogger("tavernier.matches")
 
 
-class MatchService(MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps, JudgeOps):
+class MatchService(
+    MoveOps, LobbyOps, AiSeats, PreferenceOps, TimeOps, UndoOps, RatingOps, ReviewOps, JudgeOps, AdviceOps
+):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}

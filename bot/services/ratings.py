@@ -1,8 +1,9 @@
 """Ratings per server and game, with openskill's Plackett-Luce model (a maintained library, not a
 formula of our own). A finished match between people counts once; matches with an AI seat, cancelled
 ones and matches outside a server do not count, nor one where the AI played half or more of a
-person's moves (away with `ia:True`, or its clock ran out with the AI chosen): it is marked counted
-without moving anyone, and the thread is told why (docs/play-by-post.md, "After the match")."""
+person's moves (away with `ia:True`, or its clock ran out with the AI chosen), nor one where a player
+asked the AI for advice (`/partie conseil`, allowed at creation): it is marked counted without moving
+anyone, and the thread is told why (docs/play-by-post.md, "After the match")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.storage import LogEntry, Rating
 
 from .core import ServiceCore
 from .model import LiveMatch
+from .replay import ADVICE
 
 log = logging.getLogger("tavernier.ratings")
 MODEL = PlackettLuce()
@@ -62,21 +64,33 @@ def played_by_ai(entries: Sequence[LogEntry], seats: Sequence[int]) -> tuple[int
     return None
 
 
+def rated_table(live: LiveMatch) -> bool:
+    """A table whose result would count: people only, at least two, on a server."""
+    people = [s for s in live.seats if not s.is_ai and s.user_id]
+    return live.rec.guild_id is not None and len(people) == len(live.seats) >= 2
+
+
+def advised(entries: Sequence[LogEntry]) -> int | None:
+    """The first seat that asked the AI for advice (`/partie conseil`), if any did."""
+    return next((e.seat for e in entries if e.kind == ADVICE and e.seat is not None), None)
+
+
 class RatingOps(ServiceCore):
     def ratable(self, live: LiveMatch) -> bool:
-        people = [s for s in live.seats if not s.is_ai and s.user_id]
-        return (
-            live.rec.status == "finished"
-            and live.rec.outcome is not None
-            and live.rec.guild_id is not None
-            and len(people) == len(live.seats) >= 2
-        )
+        return live.rec.status == "finished" and live.rec.outcome is not None and rated_table(live)
 
     async def rate(self, live: LiveMatch) -> bool:
         """Count a finished match in its server's ratings (once; False when it does not count)."""
         if not self.ratable(live) or live.rec.outcome is None or live.rec.guild_id is None:
             return False
-        by_ai = played_by_ai(await self.store.log(live.id), [s.seat for s in live.seats])
+        entries = await self.store.log(live.id)
+        asked = advised(entries)
+        if asked is not None:
+            if await self.store.rate_match(live.id, live.rec.guild_id, live.game.key, []):
+                log.info("match not rated, advice was asked match=%s seat=%d", live.id, asked)
+                await self.notifier.timer_news(live, "rating.advised", asked)
+            return False
+        by_ai = played_by_ai(entries, [s.seat for s in live.seats])
         if by_ai is not None:
             seat, ai, total = by_ai
             if await self.store.rate_match(live.id, live.rec.guild_id, live.game.key, []):

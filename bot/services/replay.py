@@ -13,9 +13,14 @@ def seat_specs(seats: Sequence[SeatRecord]) -> list[SeatSpec]:
     return [SeatSpec(seat=s.seat, name=s.name, is_ai=s.is_ai, options=s.options) for s in seats]
 
 
+#: A player asked the game's AI for advice (`bot/services/advice.py`): a notice in the log, the state
+#: left alone, so that the table and the ratings know it was used.
+ADVICE = "advice"
+
 #: The kinds of log step this version writes. The host's own steps (a concession, a time-out, a judge's
-#: ruling) leave the engine's state alone; an undo and a judge's rewind are replayed by `replay_recorded`.
-HOST_STEPS = frozenset({"setup", "concede", "timeout", "ruling"})
+#: ruling, a request for advice) leave the engine's state alone; an undo and a judge's rewind are
+#: replayed by `replay_recorded`.
+HOST_STEPS = frozenset({"setup", "concede", "timeout", "ruling", ADVICE})
 
 
 class UnknownStep(ValueError):

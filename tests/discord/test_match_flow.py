@@ -108,7 +108,10 @@ async def test_command_sync_payload(table: Table) -> None:
         "reprendre",
         "revoir",
         "essayer",
+        "conseil",
         "apprendre",
+        "arbitre",
+        "trancher",
     }
     assert subs["nouvelle"]["name_localizations"]["en-US"] == "new"
     options = {o["name"]: o for o in subs["nouvelle"]["options"]}
@@ -117,6 +120,7 @@ async def test_command_sync_payload(table: Table) -> None:
     assert options["adversaire"]["type"] == 6 and options["ia"]["type"] == 5
     assert options["rappel"]["name_localizations"]["en-US"] == "reminder"
     assert {c["value"] for c in options["temps_ecoule"]["choices"]} == {"lose", "ai"}
+    assert options["conseil"]["type"] == 5 and options["conseil"]["name_localizations"]["en-US"] == "advice"
     for c in sync.json:
         assert len(c["name"]) <= 32 and len(c["description"]) <= 100
         for option in c.get("options") or []:

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.ai.advice import Advice
 from bot.ai.search import GameSearch, logistic
-from bot.engine import AnyGame, RandomSource, Rng, Seat
+from bot.engine import AnyGame, RandomSource, Rng, Seat, Text, txt
 
 from .actions import CleanupDiscard, CleanupSacrifice, Expand, HeroAbility, Pass, PlayCard, SetupMana, SkipExpand
 from .content import CONTENT
 from .costs import ready_orbs
 from .expeditions import expedition_stats, region_terrains, would_advance
+from .labels import card_text
 from .rules import legal_actions, play_card
 from .state import EXPEDITIONS, AlteredState
 from .views import AlteredView
@@ -112,6 +114,12 @@ class GreedyAltered:
     def choose(self, game: AnyGame, view: AlteredView, seat: Seat, rng: RandomSource) -> Any:
         return choose(game.determinize(view, rng), seat, rng)
 
+    def advise(self, game: AnyGame, view: AlteredView, seat: Seat, rng: RandomSource) -> Advice | None:
+        """`choose`'s move on the same deal, and why (`reason`)."""
+        state = game.determinize(view, rng)
+        action = choose(state, seat, rng)
+        return None if action is None else Advice(action, reason(state, seat, action))
+
 
 #: One region of progress is worth this much of the greedy evaluation (3 per expedition about to move).
 PROGRESS = 4.0
@@ -150,3 +158,39 @@ class AlteredSearch(GameSearch):
             return 0.5 if state.winner is None else float(state.winner == seat)
         me, them = state.players[seat], state.players[1 - seat]
         return logistic(PROGRESS * (me.score() - them.score()) + evaluate(state, seat), SCALE)
+
+    def reason(self, state: AlteredState, seat: int, action: Any) -> Text | None:
+        """The advice's sentence for the search's move (`bot/ai/advice.py`)."""
+        return reason(state, seat, action)
+
+
+def reason(state: AlteredState, seat: int, action: Any) -> Text | None:
+    """Why the move, from the greedy player's own reckoning: the card least worth keeping goes to Mana or
+    the discard (the others kept), the expedition a card makes advance at Dusk (or the opponent's it stops),
+    Mana enough already, nothing left worth playing. Another move has no sentence of its own (None)."""
+    key = "altered.advice."
+    p = state.players[seat]
+    if isinstance(action, SetupMana | Expand | CleanupDiscard):
+        card, discard = _card(state, seat, action.uid), isinstance(action, CleanupDiscard)
+        if not card or any(_keep_value(o.card) < _keep_value(card) for o in (p.reserve if discard else p.hand)):
+            return None
+        return txt(key + ("discard" if discard else "mana"), card=card_text(card))
+    if isinstance(action, SkipExpand):
+        if len(p.mana) >= MANA_TARGET:
+            return txt(key + "skip_enough", n=len(p.mana))
+        return txt(key + "skip_hand", n=len(p.hand)) if len(p.hand) < 2 else None
+    if isinstance(action, PlayCard):
+        card = _card(state, seat, action.uid)
+        if not card:
+            return None
+        trial = state.clone()
+        play_card(trial, seat, action, Rng(1), [])
+        for kind in EXPEDITIONS:
+            if would_advance(trial, seat, kind) and not would_advance(state, seat, kind):
+                return txt(key + "play_advance", card=card_text(card), expedition=txt(f"altered.expedition.{kind}"))
+            if would_advance(state, 1 - seat, kind) and not would_advance(trial, 1 - seat, kind):
+                return txt(key + "play_stop", card=card_text(card))
+        return txt(key + "play", card=card_text(card))
+    if isinstance(action, Pass):
+        return txt(key + "pass")
+    return None

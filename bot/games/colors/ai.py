@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import ANY, RandomSource, Rng, Seat
+from bot.ai.advice import Advice
+from bot.engine import ANY, RandomSource, Rng, Seat, Text, txt
 from bot.table.geometry import Base, edge_distance
 
 from . import board
-from .actions import Activate, Attack, DuelCard, DuelPass, NoResponse, Pass
+from .actions import Activate, Attack, Done, DuelCard, DuelPass, Move, NoResponse, Pass
 from .content import CARDS, SCENARIOS
 from .resolve import controller, duel_totals
 from .state import ColorsState, Duel
+from .suggest import _fig_name, describe
 
 AVERAGE_INITIATIVE = 3  # what one face-down card of the other side is worth, on average
 
@@ -76,7 +78,15 @@ class ColorsAgent:
     """One creature-activation deep greedy player with a duel heuristic (`game.agent(level)`)."""
 
     def choose(self, game: Any, view: Any, seat: Seat, rng: RandomSource) -> Any:
+        return self._choose(game, game.determinize(view, rng), seat, rng)
+
+    def advise(self, game: Any, view: Any, seat: Seat, rng: RandomSource) -> Advice | None:
+        """`choose`'s move on the same deal, and why (`reason`)."""
         state: ColorsState = game.determinize(view, rng)
+        action = self._choose(game, state, seat, rng)
+        return None if action is None else Advice(action, reason(game, state, seat, action))
+
+    def _choose(self, game: Any, state: ColorsState, seat: Seat, rng: RandomSource) -> Any:
         top = state.stack[-1].kind if state.stack else None
         if top == "duel":
             return self._duel(state, seat)
@@ -108,22 +118,90 @@ class ColorsAgent:
         return evaluate(after, seat)
 
     def _duel(self, state: ColorsState, seat: int) -> Any:
-        duel = state.duel
-        assert duel is not None
-        a, d = duel_totals(state, duel)
-        att = state.figure(duel.attacker)
-        mine_attacking = att is not None and att.owner == seat
-        mine, theirs = (a, d) if mine_attacking else (d, a)
-        # what the other side may still add: at least one more card if it has any
-        their_hand = len(state.sides[1 - seat].hand)
-        margin = mine - theirs - (AVERAGE_INITIATIVE if their_hand and duel.passes == 0 else 0)
-        played = len(duel.cards[seat])
-        hand = sorted(set(state.sides[seat].hand), key=lambda c: (CARDS[c].cost, -CARDS[c].boost.initiative, c))
-        if margin > 0 or not hand or played >= 3:
-            return DuelPass()
-        # the cheapest card that closes the gap, else the strongest
-        gap = -margin + 1
-        for card in hand:
-            if CARDS[card].boost.initiative >= gap:
-                return DuelCard(card=card)
-        return DuelCard(card=max(hand, key=lambda c: (CARDS[c].boost.initiative, c)))
+        return duel_plan(state, seat)[0]
+
+
+def duel_plan(state: ColorsState, seat: int) -> tuple[Any, Text]:
+    """The duel's answer and why: play the lowest-value cards while the known total does not beat what the
+    other side may still add, pass otherwise. The why names only what the seat knows (its own cards)."""
+    duel = state.duel
+    assert duel is not None
+    a, d = duel_totals(state, duel)
+    att = state.figure(duel.attacker)
+    mine_attacking = att is not None and att.owner == seat
+    mine, theirs = (a, d) if mine_attacking else (d, a)
+    # what the other side may still add: at least one more card if it has any
+    their_hand = len(state.sides[1 - seat].hand)
+    margin = mine - theirs - (AVERAGE_INITIATIVE if their_hand and duel.passes == 0 else 0)
+    played = len(duel.cards[seat])
+    hand = sorted(set(state.sides[seat].hand), key=lambda c: (CARDS[c].cost, -CARDS[c].boost.initiative, c))
+    if margin > 0:
+        return DuelPass(), txt("colors.advice.duel_ahead")
+    if not hand:
+        return DuelPass(), txt("colors.advice.duel_no_card")
+    if played >= 3:
+        return DuelPass(), txt("colors.advice.duel_three")
+    # the cheapest card that closes the gap, else the strongest
+    gap = -margin + 1
+    for card in hand:
+        if CARDS[card].boost.initiative >= gap:
+            return DuelCard(card=card), txt("colors.advice.duel_enough", card=txt(f"colors.card.{card}"))
+    best = max(hand, key=lambda c: (CARDS[c].boost.initiative, c))
+    return DuelCard(card=best), txt("colors.advice.duel_strongest", card=txt(f"colors.card.{best}"))
+
+
+def reason(game: Any, state: ColorsState, seat: int, action: Any) -> Text | None:
+    """Why the player's move is worth playing, from what the agent weighed: a duel's card (the cheapest that
+    should win it, the others kept), the creature with the best move to follow, the duel an attack opens,
+    an objective taken, nothing left worth activating. Another move has no sentence of its own (None)."""
+    if isinstance(action, DuelPass | DuelCard) and state.duel is not None:
+        planned, why = duel_plan(state, seat)
+        return why if planned == action else None
+    if isinstance(action, Pass):
+        return txt("colors.advice.pass")
+    if isinstance(action, NoResponse):
+        return txt("colors.advice.no_response")
+    if isinstance(action, Done):
+        return txt("colors.advice.done", figure=_fig_name(state, action.figure))
+    after = _settled(game, game.apply(state, seat, action, Rng(7)).state)
+    if isinstance(action, Activate):
+        follow = [c.action for c in game.suggest(after, seat, ANY)]
+        if not follow:
+            return None
+        best = max(follow, key=lambda a: evaluate(_settled(game, game.apply(after, seat, a, Rng(7)).state), seat))
+        if isinstance(best, Done):
+            return None  # nothing to do with it but end its activation: no reason of its own
+        return txt("colors.advice.activate", figure=_fig_name(state, action.figure), then=describe(after, seat, best))
+    if isinstance(action, Attack) and (opening := _opening(after)) is not None:
+        return txt("colors.advice.attack", target=_fig_name(state, action.target), mine=opening[0], theirs=opening[1])
+    if _held(after, seat) > _held(state, seat):
+        return txt("colors.advice.objective")
+    if isinstance(action, Move) and _to_objective(after, action.figure) < _to_objective(state, action.figure):
+        return txt("colors.advice.approach", figure=_fig_name(state, action.figure))
+    return None
+
+
+def _to_objective(state: ColorsState, fid: str) -> float:
+    """How far a creature stands from the nearest objective still worth points (what `evaluate` weighs)."""
+    fig = state.figure(fid)
+    marks = [o for o in SCENARIOS[state.scenario].objectives if state.objectives.get(o.id, 0) > 0]
+    if fig is None or not marks:
+        return 0.0
+    return min(edge_distance(board.base(fig), Base("o", -2, o.point(), 0)) for o in marks)
+
+
+def _opening(state: ColorsState) -> tuple[int, int] | None:
+    """The initiative each side of the duel an attack opens starts with, before any card (public stats)."""
+    duel = state.duel
+    if duel is None and state.window is not None and state.window.resume.get("kind") == "attack":
+        r = state.window.resume  # an attack paused for instants: the duel it will open
+        duel = Duel(attacker=r["figure"], defender=r["target"], ranged=r["ranged"], cover=r["cover"], turn=0)
+    if duel is None or any(duel.cards) or not (state.figure(duel.attacker) and state.figure(duel.defender)):
+        return None
+    return duel_totals(state, duel)
+
+
+def _held(state: ColorsState, seat: int) -> int:
+    """How many objectives still worth points `seat` controls."""
+    objectives = SCENARIOS[state.scenario].objectives
+    return sum(1 for o in objectives if state.objectives.get(o.id, 0) > 0 and controller(state, o.point()) == seat)

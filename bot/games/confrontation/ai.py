@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import ANY, RandomSource
+from bot.ai.advice import Advice
+from bot.engine import ANY, RandomSource, Text, txt
 
 from . import board
 from .actions import (
@@ -33,12 +34,21 @@ from .actions import (
 from .content import PROFILES
 from .rules import max_dice
 from .state import ConfState, Fighter
-from .suggest import advised_order
+from .suggest import _name, advised_order
 
 
 class ConfAgent:
     def choose(self, game: Any, view: Any, seat: int, rng: RandomSource) -> Any:
+        return self._choose(game, game.determinize(view, rng), seat)
+
+    def advise(self, game: Any, view: Any, seat: int, rng: RandomSource) -> Advice | None:
+        """`choose`'s move on the same deal, and the plain rule that scored it first (`reason`)."""
         state: ConfState = game.determinize(view, rng)
+        action = self._choose(game, state, seat)
+        return Advice(action, reason(state, seat, action))
+
+    @staticmethod
+    def _choose(game: Any, state: ConfState, seat: int) -> Any:
         choices = game.suggest(state, seat, ANY)
         if not choices:
             raise RuntimeError("no legal choice")
@@ -166,3 +176,69 @@ def _dice(state: ConfState, seat: int, action: Dice) -> float:
     top = max_dice(state, seat)
     want = top if att >= dfn else (top + 1) // 2
     return -abs(action.attack - want)
+
+
+def reason(state: ConfState, seat: int, action: Any) -> Text | None:
+    """The plain rule of `score` that makes this move the AI's choice, as a sentence; what it knows of the
+    other side is public (the size of its sequence, its fighters' profiles). None: no rule of its own."""
+    key = "confrontation.advice."
+    if isinstance(action, Order):
+        return txt(key + "order") if action.cards == advised_order(state, seat) else None
+    if isinstance(action, Lead):
+        return txt(key + ("lead_give" if action.first != seat else "lead_take"))
+    if isinstance(action, Draw) and state.seq is not None:
+        mine, theirs = len(state.seq.sides[seat].pile), len(state.seq.sides[1 - seat].pile)
+        if action.choice == "refuse" and theirs > mine:
+            return txt(key + "refuse", mine=mine, theirs=theirs)
+        if action.choice == "play_both" and theirs < mine:
+            return txt(key + "play_both", mine=mine, theirs=theirs)
+        return txt(key + "play") if action.choice == "play" else None
+    fighter = state.fighter(getattr(action, "fighter", ""))
+    if fighter is None:
+        return _dice_reason(state, seat, action) if isinstance(action, Dice) else _dive_reason(state, action)
+    who = _name(fighter)
+    if isinstance(action, Declare):
+        target = state.fighter(action.target or "")
+        if action.what in ("charge", "engage") and target is not None:  # the most wounded, then the nearest
+            near = "_near" if target.wound == 0 else ""
+            return txt(key + action.what + near, who=who, target=_name(target), n=target.wound)
+        if action.what == "run" or (action.what == "cover" and fighter.dove):
+            return txt(key + ("run" if action.what == "run" else "cover_dove"), who=who)
+        return None
+    if isinstance(action, Resolve):
+        fragile = fighter.exclusive == "cover" and _fragile(fighter)
+        return txt(key + ("resolve_cover" if fragile else "resolve_close"), who=who)
+    if isinstance(action, Shoot):
+        return txt(key + "shoot", who=who, target=_name(state.fighter(action.target)))
+    if isinstance(action, Cast):
+        target = state.fighter(action.target)
+        if target is None:
+            return None
+        return txt(key + ("cast_enemy" if target.owner != seat else "cast_shield"), who=who, target=_name(target))
+    if isinstance(action, Walk) and not board.contacts(state, fighter):
+        return txt(key + ("walk_range" if PROFILES[fighter.profile].weapon is not None else "walk_close"), who=who)
+    if isinstance(action, Finish):
+        return txt(key + "finish", who=who)
+    return None
+
+
+def _dive_reason(state: ConfState, action: Any) -> Text | None:
+    f = state.fighter(state.shot.target) if isinstance(action, Dive) and state.shot else None
+    if f is None:
+        return None
+    return txt("confrontation.advice." + ("dive" if action.dive else "no_dive"), who=_name(f))
+
+
+def _dice_reason(state: ConfState, seat: int, action: Dice) -> Text | None:
+    """The split of the combat dice: all in attack when one's best attack matches their best defence."""
+    c = state.combats[0] if state.combats else None
+    if c is None:
+        return None
+    mine = [f for fid in c.fighters[seat] if (f := state.fighter(fid)) is not None]
+    theirs = [f for fid in c.fighters[1 - seat] if (f := state.fighter(fid)) is not None]
+    if not mine or not theirs:
+        return None
+    att = max(PROFILES[f.profile].attack + PROFILES[f.profile].strength for f in mine)
+    dfn = max(PROFILES[f.profile].defense + PROFILES[f.profile].resilience for f in theirs)
+    key = "confrontation.advice.dice_attack" if att >= dfn else "confrontation.advice.dice_split"
+    return txt(key, n=action.attack, total=max_dice(state, seat), att=att, dfn=dfn)

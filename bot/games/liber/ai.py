@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.ai.advice import Advice
 from bot.ai.search import GameSearch, logistic
-from bot.engine import AnyGame, RandomSource, Rng, Seat
+from bot.engine import AnyGame, RandomSource, Rng, Seat, Text, txt
 
+from . import labels
 from .abilities import reaches, shielded_by_loyalty
 from .actions import Ability, Attack, Block, End, Equip, Move, Play
 from .content import CARDS
@@ -170,6 +172,12 @@ class GreedyLiber:
         state = game.determinize(view, rng)
         return choose(game, state, seat, rng)
 
+    def advise(self, game: AnyGame, view: LiberView, seat: Seat, rng: RandomSource) -> Advice | None:
+        """`choose`'s move on the same deal, and why (`reason`)."""
+        state = game.determinize(view, rng)
+        action = choose(game, state, seat, rng)
+        return None if action is None else Advice(action, reason(game, state, seat, action))
+
 
 #: Evaluation points for one step of the logistic: about a creature and a half.
 SCALE = 12.0
@@ -197,3 +205,40 @@ class LiberSearch(GameSearch):
 
     def value(self, state: LiberState, seat: int) -> float:
         return logistic(evaluate(state, seat), SCALE)
+
+    def reason(self, state: LiberState, seat: int, action: Any) -> Text | None:
+        """The advice's sentence for the search's move (`bot/ai/advice.py`)."""
+        return reason(self.game, state, seat, action)
+
+
+def reason(game: Any, state: LiberState, seat: int, action: Any) -> Text | None:
+    """Why the move, from the greedy player's own reckoning (an attack scored as if not blocked): the general
+    it hits, the unit it kills, the threat on one's general it answers, the card worth playing now, the turn
+    over when nothing scores better. Another move has no sentence of its own (None)."""
+    key = "liber.advice."
+    if isinstance(action, End):
+        return txt(key + "end")
+    if isinstance(action, Block):
+        if action.blocker is None:
+            return txt(key + "no_block")
+        return txt(key + "block", blocker=labels.piece(state, action.blocker))
+    scratch = Rng(0)
+    after = game.apply(state, seat, action, scratch).state
+    if isinstance(action, Attack):
+        if after.step == "block":  # scored as if not blocked
+            after = game.apply(after, 1 - seat, Block(blocker=None), scratch).state
+        target, hit = state.piece(action.target), after.piece(action.target)
+        if target is None:
+            return None
+        if target.kind == "general":
+            lost = target.pv - (hit.pv if hit is not None else 0)
+            return txt(key + "attack_general", target=labels.piece(state, action.target), n=lost)
+        if hit is None or hit.card != target.card:
+            return txt(key + "attack_kill", target=labels.piece(state, action.target))
+        return None
+    threat, left = _exposure(state, seat), _exposure(after, seat)
+    if left < threat:
+        return txt(key + "shield", n=int(threat))
+    if isinstance(action, Play):
+        return txt(key + "play", card=labels.card(action.card))
+    return None
