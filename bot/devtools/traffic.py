@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from bot.engine import Rng
+from bot.engine import PHASE, Rng
 
 from .fakediscord.records import Call
 from .table import open_table
@@ -50,6 +50,9 @@ class Traffic:
     #: Decisions the game answered at once, having one legal answer (`Game.forced`).
     forced: int = 0
     pace: str = "live"
+    #: Thread posts that carry a board image, and the phases the game went through (a board per phase, #26).
+    thread_boards: int = 0
+    phases: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,7 +64,8 @@ class Traffic:
         return (
             f"[{self.pace}] {self.moves} moves ({self.forced} answered at once) in {self.turns} turns; "
             f"waits: {waits}; DMs per player: {dms}; mentions: {pings}; "
-            f"thread messages {self.thread_messages}; REST calls per move {self.rest_per_move} "
+            f"thread messages {self.thread_messages} ({self.thread_boards} with a board, {self.phases} phases); "
+            f"REST calls per move {self.rest_per_move} "
             f"(user look-ups {self.user_lookups}, DM channels opened {self.dm_channel_opens})"
         )
 
@@ -76,6 +80,10 @@ def _pings(call: Call) -> set[int]:
     if "users" in (allowed.get("parse") or []):
         return named
     return named & {int(u) for u in allowed.get("users") or []}
+
+
+def _is_image(sent: Any) -> bool:
+    return str(sent.filename).lower().endswith((".png", ".gif", ".webp", ".jpg"))
 
 
 def count_turns(log: list[int]) -> int:
@@ -103,6 +111,7 @@ def tally(table: Any, live: Any, calls: list[Call], names: list[str], actors: li
         moves=len(actors),
         turns=count_turns(actors),
         thread_messages=sum(1 for c in posts if c.path == thread_path),
+        thread_boards=sum(1 for c in posts if c.path == thread_path and any(_is_image(f) for f in c.files)),
         dms_per_player={n: sum(1 for c in posts if dm_of[n] and c.path == dm_posts[n]) for n in ids},
         dm_edits_per_player={
             n: sum(1 for c in own if c.method == "PATCH" and dm_of[n] and c.path.startswith(dm_posts[n])) for n in ids
@@ -148,6 +157,7 @@ async def match_traffic(
             actors = [e.seat for e in entries if _played(e) and e.seat is not None]
             traffic = tally(table, live, table.fd.calls[first:], people, actors)
             traffic.forced = sum(1 for e in entries if e.meta.get("forced"))
+            traffic.phases = sum(1 for e in entries for ev in e.events if ev.get("kind") == PHASE)
             traffic.pace = pace
             return traffic
 
