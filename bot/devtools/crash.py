@@ -140,19 +140,24 @@ class Campaign:
                 return
 
     # -- checking ---------------------------------------------------------------------------------
-    async def settled(self, timeout: float = 10.0) -> None:
-        """Wait until the restarted bot emptied its outbox (or the timeout: then it counts as undelivered)."""
+    async def settled(self, timeout: float = 30.0) -> set[tuple[str, int]]:
+        """Wait until the restarted bot emptied its outbox; the steps still in it at the timeout (they count
+        as undelivered). A step the bot saves after this returns (an AI seat playing on) is not one the
+        crash left behind, so the check counts only these."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        while True:
             con = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
             try:
-                if not con.execute("SELECT count(*) FROM log WHERE delivered = 0").fetchone()[0]:
-                    return
+                waiting = {(r[0], r[1]) for r in con.execute("SELECT match_id, seq FROM log WHERE delivered = 0")}
             finally:
                 con.close()
+            if not waiting or time.monotonic() >= deadline:
+                return waiting
             await asyncio.sleep(0.05)
 
-    def check_database(self) -> None:
+    def check_database(self, stuck: set[tuple[str, int]] | None = None) -> None:
+        """Count lost, half-applied and undelivered steps; `stuck`: only these count as undelivered (what
+        `settled` left), None: every step in the outbox."""
         from bot.engine import Rng  # noqa: F401  (keeps the generator's module loaded for replays)
         from bot.services.replay import rebuild
         from bot.storage import LogEntry, SeatRecord
@@ -211,6 +216,7 @@ class Campaign:
                 "SELECT l.match_id, l.seq, l.kind, l.meta, m.version, m.status FROM log l JOIN matches m"
                 " ON m.id = l.match_id WHERE l.delivered = 0 ORDER BY l.match_id, l.seq"
             ).fetchall()
+            waiting = [w for w in waiting if stuck is None or (w[0], w[1]) in stuck]
             self.report.undelivered_after_restart += len(waiting)
             for mid, seq, kind, meta, version, status in waiting:
                 self.report.problems.append(
@@ -291,13 +297,12 @@ async def _play(
             if kill:
                 await campaign.start_bot()
                 campaign.report.restarts += 1
-                await campaign.settled()
-                campaign.check_database()
+                campaign.check_database(await campaign.settled())
         if not progressed:
             await asyncio.sleep(0.05)
     campaign.report.matches_finished = sum(1 for m in campaign.matches() if m[3] == "finished")
-    await campaign.settled()  # the last move's delivery may still be under way: its mark is written after it
-    campaign.check_database()
+    # the last move's delivery may still be under way: its mark is written after it
+    campaign.check_database(await campaign.settled())
 
 
 async def _new_match(campaign: Campaign, people: dict[str, JSON], guild: JSON, channel: JSON, *, ai: bool) -> None:
