@@ -20,6 +20,9 @@ def _common(traffic: Traffic) -> None:
         assert traffic.mentions_per_player[who] <= traffic.waits_per_player[who], traffic.summary()
     assert traffic.user_lookups == 0 and traffic.dm_channel_opens == 0
     assert traffic.rest_per_move <= 1.5, traffic.summary()
+    # a board as phases change (#26 item 5: Colors showed one about once a round): two phases often end in
+    # one post, which carries one board, so at least two boards for five phases
+    assert traffic.phases > 0 and traffic.thread_boards * 5 >= traffic.phases * 2, traffic.summary()
 
 
 @pytest.mark.timeout(1800)  # a Colors match is some 300 moves through the fake Discord
