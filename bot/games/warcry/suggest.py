@@ -120,7 +120,7 @@ def _typed_deploy(state: WarState, seat: int, group: str, text: str) -> Deploy |
     taken += [Base(fid, seat, p, by_id[fid].p.radius) for fid, p in fixed.items()]
     rest_of = [f for f in members if f.id not in fixed]
     try:
-        spots = board.spots(anchor, [f.p.radius for f in rest_of], taken, toward or anchor)
+        spots = board.spots(anchor, [f.p.radius for f in rest_of], taken, toward or anchor, state.layout)
     except ValueError:  # no room left around the point: the rules would refuse it anyway
         return None
     places = {**fixed, **{f.id: p for f, p in zip(rest_of, spots, strict=True)}}
@@ -274,13 +274,13 @@ def preview(state: WarState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Move):
         walked = rules.move_path(state, f, action)
         full = [f.centre, *walked]
-        used = board.length(full)
+        used = board.cost(state, full)
         lines = [txt("warcry.preview.distance", used=used, left=max(0, f.stat("move") - used))]
         moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
         for e in board.enemies(state, f):
             if rules.can_attack(state, moved, e):
                 lines.append(txt("warcry.preview.in_range", whom=_name(e)))
-        if board.in_deadly(full[-1], f.p.radius):
+        if board.in_deadly(full[-1], f.p.radius, state.layout):
             lines.append(txt("warcry.preview.pit"))
         return Preview(
             lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": f.id, "reach": f.stat("move")}
