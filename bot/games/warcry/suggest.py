@@ -12,6 +12,7 @@ from itertools import permutations
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.engine.choices import NO_LABEL
 from bot.table.geometry import Base
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import Point
@@ -60,6 +61,19 @@ def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
             (Activate(fighter=f.id), False) for f in procedure.heavier_first(rules.eligible(state, seat))
         ]
     return _acts(state, seat, ask)
+
+
+def _refused_split(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
+    """The player's own groups typed whole but against the rule (a group over half the warband, one
+    fighter twice or none): offered as typed, to be previewed, so that the answer is the rule's own
+    refusal and its reason (`rules.split_problem`) rather than « no such choice » (#29)."""
+    if not state.stack or state.stack[-1].kind != "split" or not ask.wants("split"):
+        return []
+    typed = _typed_split(state, seat, ask.text)
+    if typed is None or rules.split_problem(state, seat, typed) is None:
+        return []
+    label = describe(state, seat, typed) if ask.labels else NO_LABEL
+    return [Choice(action=typed, label=label, group_key=None, preview=True, matched=True)]
 
 
 def _advice(state: WarState, seat: int, action: Any) -> Any:
@@ -185,7 +199,7 @@ def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ends.add(end)
         return True
 
-    return offered(
+    return _refused_split(state, seat, ask) + offered(
         [Candidate(action, None, typed) for action, typed in raw_choices(state, seat, ask)],
         ask,
         ok=accepts(rules.check, state, seat),
