@@ -108,8 +108,8 @@ class WarState(BaseModel):
     #: The rules version the match began under (`WarcryGame.rules_version`); a snapshot saved before the
     #: field existed is of version 1 (`WarcryGame.load_state`). Version 2 moves a group's excess once all
     #: the solo warband's fighters are rolled for (D-WAR-01) and
-    #: the geometry is exact (#25). Version 3 draws a terrain layout with platforms to climb and jump
-    #: down from, a twist and the treasure among the battleplans (D-WAR-27, D-WAR-28).
+    #: the geometry is exact (#25). Version 3 draws a terrain layout among the battleplans, two of them
+    #: with platforms to climb and jump down from (D-WAR-27 to D-WAR-30).
     rules: int = 3
     sides: tuple[Side, Side]
     fighters: tuple[Fighter, ...]
