@@ -2,10 +2,11 @@
 
 The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the whole table on the public
 board and while setting up, a crop around what the last action touched (ringed in gold) on a player's
-own board; walls and ruins in stone, the pit hatched red, the objectives as diamonds in the colour of
-the side that holds them, labelled like the fighters; under it the roster (profile, damage, activated)
-and the legend. The header says the round and phase, who acts, each side's singles, ability dice and
-victory points. There is no hand: nothing is hidden in WarCry.
+own board; walls and ruins in stone, platforms in timber (lighter when higher), the pit hatched red,
+the objectives as diamonds in the colour of the side that holds them, labelled like the fighters;
+under it the roster (profile, damage, activated) and the legend. The header says the round and phase,
+who acts, each side's singles, ability dice and victory points. There is no hand: nothing is hidden
+in WarCry.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from typing import Any
 from PIL import Image
 
 from bot.games.warcry.board import MEASURE
-from bot.games.warcry.content import PROFILES
-from bot.games.warcry.content import TERRAIN as PIECES
+from bot.games.warcry.content import LAYOUTS, PROFILES, TerrainPiece
 from bot.i18n import t
 from bot.table.units import INCH, Point
 
@@ -26,7 +26,17 @@ from .renderer import Renderer
 from .theme import DEFAULT
 
 RED_HATCH = (230, 120, 100)
-TERRAIN = {"obstacle": ((112, 104, 92), False), "deadly": ((150, 60, 50), True)}
+TERRAIN = {
+    "obstacle": ((112, 104, 92), False),
+    "deadly": ((150, 60, 50), True),
+    "platform2": ((150, 128, 96), False),  # a platform 2" high (D-WAR-28)
+    "platform3": ((176, 146, 100), False),  # 3" high: a jump down hurts
+}
+
+
+def _look(p: TerrainPiece) -> str:
+    """The legend entry of a piece: its kind, a platform's with its height."""
+    return f"platform{p.height:g}" if p.kind == "platform" else p.kind
 
 
 def _dice(locale: str, side: Any) -> str:
@@ -64,7 +74,8 @@ def _header(pen: Pen, view: Any, locale: str) -> int:
 
 def _scene(view: Any, path: list[Point], rings: list[sk.Ring], ghosts: dict[str, Point] | None = None) -> sk.Scene:
     th = DEFAULT
-    pieces = [sk.Piece(p.points(), *TERRAIN[p.kind], RED_HATCH) for p in PIECES]
+    layout = LAYOUTS[getattr(view, "layout", "plaine")]
+    pieces = [sk.Piece(p.points(), *TERRAIN[_look(p)], RED_HATCH) for p in layout]
     last = set(view.last)
     marks = []
     for f in view.fighters:
@@ -79,7 +90,7 @@ def _scene(view: Any, path: list[Point], rings: list[sk.Ring], ghosts: dict[str,
         )
         for o in view.objectives
     ]
-    keys = sk.terrain_keys("warcry", (p.kind for p in PIECES), TERRAIN, RED_HATCH)
+    keys = sk.terrain_keys("warcry", (_look(p) for p in layout), TERRAIN, RED_HATCH)
     if markers:
         keys.append(sk.Key("diamond", "warcry.key.objective", th.panel_alt, sk.GOLD))
     if any(f.damage for f in view.fighters if f.placed):

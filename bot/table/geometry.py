@@ -71,6 +71,7 @@ class Terrain:
     difficult: bool = False  # movement through it costs double
     impassable: bool = False  # nothing moves through it
     cover: bool = False  # a line of sight through it gives cover
+    height: int = 0  # above the floor; one that is not impassable is a platform to climb (heights.py)
 
     @cached_property
     def polygon(self) -> Polygon:
@@ -151,7 +152,8 @@ class Table:
 
     # -- movement ---------------------------------------------------------------------------------
     def path_cost(self, path: Sequence[Point]) -> int:
-        """Length of a path of segments, the part inside difficult terrain counted twice (rounded up)."""
+        """Length of a path of segments, the part inside difficult terrain counted twice and each climb
+        onto a platform counted as its height (rounded up)."""
         total = 0.0
         for p, q in itertools.pairwise(path):
             seg = LineString([p, q])
@@ -159,6 +161,10 @@ class Table:
             for t in self.terrain:
                 if t.difficult and t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
+        if any(t.height for t in self.terrain):  # a climb onto a platform costs its height (heights.py)
+            from .heights import climbed
+
+            total += climbed(self, path)
         return math.ceil(total - 1e-9)
 
     def move_problem(

@@ -6,7 +6,8 @@ passed. So the centre moves among those shapes grown by r with ROUND corners, an
 bends only at them: a visibility graph over the vertices of each grown shape (a polygon drawn just
 outside the rounded one, so a path along its sides never touches the piece), solved by A*, keeping
 only the edges tangent at both ends. Inside difficult terrain a path costs double (`Table.path_cost`):
-the corners of difficult pieces are nodes too, so a path may skirt a wood as well as cross it.
+the corners of difficult pieces are nodes too, so a path may skirt a wood as well as cross it. A climb
+onto a platform costs its height (heights.py), and a platform's corners are nodes too.
 
 The path is exact in the sense that matters to the rules: every segment stays at least r - 0.1 mm
 from what it avoids, and its length is within 1 % of the true shortest around rounded corners.
@@ -28,6 +29,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
+from . import heights
 from .geometry import Base, Table
 from .units import Point
 
@@ -52,6 +54,7 @@ class Field:
     difficult: tuple[prepared.PreparedGeometry, ...]
     difficult_shapes: tuple[BaseGeometry, ...]
     nodes: tuple[Node, ...]
+    climbs: Table | None = None  # the table, when it has platforms: climbing onto one costs its height
 
 
 def shortest_path(
@@ -91,6 +94,7 @@ def _field(
     rings += [_circle_ring(c, reach) for c, reach in discs]
     soft = [t.polygon for t in table.terrain if t.difficult]
     rings += [_outer_ring(s, 0) for s in soft]
+    rings += [_corner_ring(t.polygon) for t in heights.platforms(table)]  # a path may skirt a climb
     nodes: list[Node] = []
     inside = _inside_box(table, radius)
     for ring in rings:
@@ -103,6 +107,7 @@ def _field(
         tuple(prepared.prep(s) for s in soft),
         tuple(soft),
         tuple(nodes),
+        table if heights.platforms(table) else None,
     )
 
 
@@ -113,6 +118,14 @@ def _outer_ring(shape: Polygon, radius: int) -> list[Point]:
     out = radius / math.cos(math.pi / SIDES) + 2
     grown = shape.buffer(out, quad_segs=SIDES // 4, join_style="round").simplify(0)
     assert isinstance(grown, Polygon)  # a polygon grown outwards stays one polygon
+    return [(round(x), round(y)) for x, y in list(grown.exterior.coords)[:-1]]
+
+
+def _corner_ring(shape: Polygon) -> list[Point]:
+    """The corners of `shape` drawn a few units outside it (square corners: one node each), so a path
+    round a platform's corner passes beside it without climbing."""
+    grown = shape.buffer(3, join_style="mitre").simplify(0)
+    assert isinstance(grown, Polygon)
     return [(round(x), round(y)) for x, y in list(grown.exterior.coords)[:-1]]
 
 
@@ -136,7 +149,7 @@ def _inside_box(table: Table, radius: int) -> Callable[[Point], bool]:
 
 # -- the search ---------------------------------------------------------------------------------------
 def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Point, ...] | None:
-    if _clear(field, start, goal):
+    if _clear(field, start, goal) and (field.climbs is None or not heights.climbed(field.climbs, (start, goal))):
         return (goal,)
     nodes = [Node(start), Node(goal), *field.nodes]
     at = np.array([n.at for n in nodes], dtype=np.int64)
@@ -189,8 +202,10 @@ def _clear(field: Field, p: Point, q: Point) -> bool:
 
 
 def _cost(field: Field, p: Point, q: Point) -> float:
-    """A segment's length, its part in difficult terrain counted twice."""
+    """A segment's length, its part in difficult terrain counted twice, and the height it climbs."""
     d = math.dist(p, q)
+    if field.climbs is not None and p != q:
+        d += heights.climbed(field.climbs, (p, q))
     if not field.difficult or p == q:
         return d
     line = LineString([p, q])

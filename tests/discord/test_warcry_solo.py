@@ -66,3 +66,26 @@ async def test_the_solo_warband_sits_at_once_and_the_lobby_offers_only_start(tmp
         assert live.rec.status == "finished"
         rematch = await table.bot.service.rematch(live.id, live.seats[0].user_id or 0)
         assert [s.is_ai for s in rematch.seats] == [False, True]
+
+
+async def test_a_typed_split_against_the_rule_is_refused_with_the_rules_reason(tmp_path: Path) -> None:
+    """#29: Alice types her own groups, one of them over half her warband: the answer is the rule's
+    reason (« pas plus de la moitié de la bande »), not « Ce choix n'existe pas »; a legal split typed
+    the same way is played."""
+    from tests.discord.conftest import private_text
+
+    async with open_table(tmp_path / "warcry.sqlite3") as table:
+        await table.slash("Alice", "partie", "nouvelle", jeu="warcry")
+        live = table.live_matches()[-1]
+        await table.click("Alice", table.fd.message(live.rec.lobby_message_id), f"tv:start:{live.id}")
+        thread = table.thread_of(live)
+        mine = sorted((f.id for f in live.state.fighters if f.owner == 0), key=lambda i: int(i[1:]))
+        assert live.state.stack[-1].kind == "split" and len(mine) == 10
+        over = f"{mine[0]} / {' '.join(mine[1:8])} / {' '.join(mine[8:])}"  # a Shield of 7 out of 10
+        calls = await table.slash("Alice", "warcry", "groupes", channel=thread, choix=over)
+        text = private_text(calls)
+        assert "pas plus de la moitié de la bande" in text and "n'existe pas" not in text
+        assert live.state.stack[-1].kind == "split"
+        legal = f"{' '.join(mine[:3])} / {' '.join(mine[3:7])} / {' '.join(mine[7:])}"
+        await table.slash("Alice", "warcry", "groupes", channel=thread, choix=legal)
+        assert {f.group for f in live.state.fighters if f.owner == 0} == {"dagger", "shield", "hammer"}

@@ -213,9 +213,9 @@ def _terrain_kinds(key: str, view: Any) -> set[str]:
         from bot.games.confrontation.content import SCENARIOS as CONF
 
         return {p.kind for p in CONF[view.scenario].terrain}
-    from bot.games.warcry.content import TERRAIN
+    from bot.games.warcry.content import LAYOUTS
 
-    return {p.kind for p in TERRAIN}
+    return {f"platform{p.height:g}" if p.kind == "platform" else p.kind for p in LAYOUTS[view.layout]}
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])

@@ -1,7 +1,9 @@
 """WarCry's own figures for the bench (its section `== warcry (table)`): the time of one decision of
 the solo procedure (p50/p99, path finding included; target under 50 ms), of a whole activation of the
 solo warband and of a whole battle, the shortest path's time, and the solo warband's share of wins
-against the same procedure playing the player's side at each difficulty (the engine never draws)."""
+against the same procedure playing the player's side at each difficulty, on each terrain layout (the
+battleplan's other cards drawn from the seed; the engine never draws). The decision times are also
+given per layout: the largest, with the most pieces to climb and go round, is the one to watch."""
 
 from __future__ import annotations
 
@@ -16,21 +18,22 @@ from bot.engine import Rng, SeatSpec
 from bot.table import paths
 
 from . import board
-from .content import DIFFICULTY
+from .content import DIFFICULTY, LAYOUTS
 from .game import WARCRY
 
 
-def _battle(job: tuple[int, str]) -> tuple[list[float], list[float], float, int, str]:
+def _battle(job: tuple[int, str, str]) -> tuple[list[float], list[float], float, int, str]:
     """One seeded battle, the procedure on both sides: the solo side's decision times, the time of each
     of its activations, the battle's time, the winner (-1: a draw) and why it ended."""
-    seed, difficulty = job
+    seed, difficulty, layout = job
     solo = Timed(WARCRY.agent())
     player = WARCRY.agent()
     per_activation: list[float] = []
     current = [0.0]
     rng, think = Rng(seed), Rng(seed ^ 0x5EED)
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
-    state = WARCRY.setup(seats, {"difficulty": difficulty}, rng).state
+    options = WARCRY.validate_options({"difficulty": difficulty, "layout": layout})
+    state = WARCRY.setup(seats, options, rng).state
     start = time.perf_counter()
     while WARCRY.outcome(state) is None:
         seat = min(WARCRY.to_act(state))
@@ -56,7 +59,8 @@ def _battle(job: tuple[int, str]) -> tuple[list[float], list[float], float, int,
 
 
 def battles(games: int) -> dict[str, Any]:
-    jobs = [(seed, level) for level in DIFFICULTY for seed in range(1, games + 1)]
+    """`games` battles per difficulty and layout."""
+    jobs = [(seed, level, layout) for layout in LAYOUTS for level in DIFFICULTY for seed in range(1, games + 1)]
     workers = max(1, min(os.cpu_count() or 1, 4))
     with ProcessPoolExecutor(workers) as pool:
         results = list(pool.map(_battle, jobs, chunksize=2))
@@ -64,8 +68,21 @@ def battles(games: int) -> dict[str, Any]:
     activations = [t for r in results for t in r[1]]
     wins: dict[str, float] = {}
     for level in DIFFICULTY:
-        mine = [r for (_, lv), r in zip(jobs, results, strict=True) if lv == level]
+        mine = [r for (_, lv, _), r in zip(jobs, results, strict=True) if lv == level]
         wins[level] = round(sum(1 for r in mine if r[3] == 1) / max(1, len(mine)), 3)
+    by_layout: dict[str, dict[str, Any]] = {}
+    for layout in LAYOUTS:
+        on = [(lv, r) for (_, lv, la), r in zip(jobs, results, strict=True) if la == layout]
+        times = [t for _, r in on for t in r[0]]
+        by_layout[layout] = {
+            "pieces": len(LAYOUTS[layout]),
+            "decision_ms_p99": pct(times, 0.99),
+            "solo_wins_by_difficulty": {
+                level: f"{sum(1 for lv, r in on if lv == level and r[3] == 1)}/{sum(1 for lv, _ in on if lv == level)}"
+                for level in DIFFICULTY
+            },
+        }
+    largest = max(LAYOUTS, key=lambda name: len(LAYOUTS[name]))
     return {
         "battles": len(results),
         "decision_ms_p50": pct(decisions, 0.5),
@@ -75,6 +92,9 @@ def battles(games: int) -> dict[str, Any]:
         "activation_ms_p99": pct(activations, 0.99),
         "battle_ms_p50": pct([r[2] for r in results], 0.5),
         "solo_win_rate_by_difficulty": wins,
+        "by_layout": by_layout,
+        "largest_layout": largest,
+        "decision_ms_p99_largest_layout": by_layout[largest]["decision_ms_p99"],
     }
 
 
@@ -98,7 +118,7 @@ def path_times(samples: int = 300) -> dict[str, float]:
 
 
 def figures(games: int) -> dict[str, Any]:
-    return {"procedure": battles(max(2, min(games, 20))), "shortest_path": path_times()}
+    return {"procedure": battles(max(1, min(games, 20) // 3)), "shortest_path": path_times()}
 
 
 def sample_views(boards: int = 30) -> list[Any]:

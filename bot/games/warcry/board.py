@@ -17,22 +17,25 @@ from functools import lru_cache
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
-from bot.table import paths, stops
+from bot.table import heights, paths, sight, stops
 from bot.table.geometry import Base, Table, Terrain, distance2, edge_distance, overlaps, within
 from bot.table.units import INCH, Measure, Point
 
-from .content import HEIGHT, TERRAIN, WIDTH
+from .content import HEIGHT, LAYOUTS, WIDTH
 from .state import Fighter, WarState
 
 MEASURE = Measure("in", WIDTH, HEIGHT, INCH)
 ENGAGED = INCH  # within 1" (research I.2.7)
 DISENGAGE = 3 * INCH
 OBJECTIVE = 3 * INCH  # control and the procedure's objective defence
+HIGH = 3 * INCH  # a drop this high hurts; a target this much above the attacker has cover (D-WAR-29, D-WAR-30)
 STEP = INCH // 4  # deployment's grid; after a range is entered out of sight, the walk looks on by this step
 
 
-@lru_cache(maxsize=1)
-def table() -> Table:
+@lru_cache(maxsize=8)
+def table(layout: str = "plaine") -> Table:
+    """The layout's pieces on the shared table: obstacles block moves and sight and give cover; a
+    platform has a height (bot/table/heights.py) and blocks sight as WarCry says (`visible`)."""
     pieces = tuple(
         Terrain(
             t.id,
@@ -40,15 +43,22 @@ def table() -> Table:
             blocking=t.kind == "obstacle",
             impassable=t.kind == "obstacle",
             cover=t.kind == "obstacle",
+            height=t.rise,
         )
-        for t in TERRAIN
+        for t in LAYOUTS[layout]
+        if t.kind != "deadly"
     )
     return Table(WIDTH, HEIGHT, pieces)
 
 
-@lru_cache(maxsize=1)
-def deadly() -> tuple[Polygon, ...]:
-    return tuple(Polygon(t.points()) for t in TERRAIN if t.kind == "deadly")
+@lru_cache(maxsize=8)
+def deadly(layout: str = "plaine") -> tuple[Polygon, ...]:
+    return tuple(Polygon(t.points()) for t in LAYOUTS[layout] if t.kind == "deadly")
+
+
+def level(state: WarState, f: Fighter | Point) -> int:
+    """The height a fighter stands at: its platform's, else the floor (D-WAR-28)."""
+    return heights.level(table(state.layout), f.centre if isinstance(f, Fighter) else f)
 
 
 def base(f: Fighter) -> Base:
@@ -86,12 +96,19 @@ def visible(state: WarState, a: Fighter, b: Fighter) -> bool:
         from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy._sight(base(a), base(b), near)
-    return _sees(base(a), base(b), near)
+    return _sees(base(a), base(b), near, _walls(state.layout, max(level(state, a), level(state, b))))
+
+
+def _walls(layout: str, above: int) -> tuple[Terrain, ...]:
+    """What blocks a line between two fighters the higher of whom stands at `above`: every obstacle,
+    and each platform taller than both (one looks over a platform no higher than oneself, D-WAR-30)."""
+    tab = table(layout)
+    return tuple(t for t in tab.terrain if t.blocking or (t.height > above and not t.impassable))
 
 
 @lru_cache(maxsize=8192)
-def _sees(a: Base, b: Base, others: tuple[Base, ...]) -> bool:
-    return table().sees(a, b, others)
+def _sees(a: Base, b: Base, others: tuple[Base, ...], walls: tuple[Terrain, ...]) -> bool:
+    return sight.sees(a, b, walls, others)
 
 
 def _between(a: Base, b: Base, o: Base) -> bool:
@@ -101,10 +118,18 @@ def _between(a: Base, b: Base, o: Base) -> bool:
 
 
 def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:
-    """+1 Toughness when the line between the two crosses an obstacle (research I.2.7; D-WAR-08)."""
+    """+1 Toughness when the line between the two crosses an obstacle (research I.2.7; D-WAR-08), or a
+    platform taller than both, or when the target stands 3" or more above the attacker (D-WAR-30)."""
     if within(base(attacker), base(target), ENGAGED):
         return False
-    return bool(table().cover_between(base(attacker), base(target)))
+    tab = table(state.layout)
+    if tab.cover_between(base(attacker), base(target)):
+        return True
+    low, high = level(state, attacker), level(state, target)
+    if high - low >= HIGH:
+        return True
+    line = LineString([attacker.centre, target.centre])
+    return any(t.height > max(low, high) and t.polygon.intersects(line) for t in heights.platforms(tab))
 
 
 # -- paths ----------------------------------------------------------------------------------------------
@@ -120,19 +145,31 @@ def shortest_path(
 
         return legacy.shortest_path(f.centre, goal, f.p.radius, avoid_deadly=avoid_deadly, around=around)
     others = tuple(Base(o.id, -1, o.centre, o.p.radius) for o in state.fighters if o.placed and o.id != f.id)
-    return _path(f.centre, goal, f.p.radius, avoid_deadly, others) or (goal,)
+    return _path(f.centre, goal, f.p.radius, avoid_deadly, others, state.layout) or (goal,)
 
 
 @lru_cache(maxsize=4096)
 def _path(
-    start: Point, goal: Point, radius: int, avoid_deadly: bool, others: tuple[Base, ...]
+    start: Point, goal: Point, radius: int, avoid_deadly: bool, others: tuple[Base, ...], layout: str = "plaine"
 ) -> tuple[Point, ...] | None:
     mover = Base("", 0, start, radius)
-    return paths.shortest_path(table(), mover, goal, others, avoid=deadly() if avoid_deadly else ())
+    return paths.shortest_path(table(layout), mover, goal, others, avoid=deadly(layout) if avoid_deadly else ())
 
 
 def length(path: Sequence[Point]) -> int:
     return math.ceil(sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 1e-9)
+
+
+def at_foot(state: WarState, p: Point) -> bool:
+    """Whether a centre at `p` stands against a platform higher than where it stands (a move that
+    could not pay the climb stops there, `heights.along`)."""
+    here, spot = level(state, p), ShapelyPoint(p)
+    return any(t.height > here and t.polygon.distance(spot) <= 2 for t in heights.platforms(table(state.layout)))
+
+
+def cost(state: WarState, path: Sequence[Point]) -> int:
+    """What a move along `path` spends of the Move: its length and each climb's height (D-WAR-28)."""
+    return length(path) + heights.climbed(table(state.layout), path)
 
 
 def walk(
@@ -154,7 +191,7 @@ def walk(
         return legacy.walk(state, f, path, budget, stop[1] if stop else None, clip)
     full = [f.centre, *path]
     r = f.p.radius
-    ends = [stops.along(full, budget)]
+    ends = [heights.along(table(state.layout), full, budget)]  # a climb costs its height (D-WAR-28)
     ends += [e for o in state.fighters if o.placed and o.id != f.id
              if (e := stops.before_touching(full, o.centre, r + o.p.radius)) is not None]  # fmt: skip
     if (edge := _edge_stop(full, r)) is not None:
@@ -220,8 +257,8 @@ def _range_stop(
     return None
 
 
-def in_deadly(p: Point, radius: int) -> bool:
-    return any(d.intersects(ShapelyPoint(p).buffer(radius * 0.5)) for d in deadly())
+def in_deadly(p: Point, radius: int, layout: str = "plaine") -> bool:
+    return any(d.intersects(ShapelyPoint(p).buffer(radius * 0.5)) for d in deadly(layout))
 
 
 def disengage_points(state: WarState, f: Fighter) -> list[Point]:
@@ -247,20 +284,25 @@ def disengage_points(state: WarState, f: Fighter) -> list[Point]:
 
 def disengage_ok(state: WarState, f: Fighter, to: Point) -> bool:
     moved = base(f).at(to)
-    if not table().inside(moved) or any(overlaps(moved, base(o)) for o in state.fighters if o.placed and o.id != f.id):
+    tab = table(state.layout)
+    if not tab.inside(moved) or any(overlaps(moved, base(o)) for o in state.fighters if o.placed and o.id != f.id):
         return False
     if any(within(moved, base(e), ENGAGED) for e in enemies(state, f)):
         return False
-    return _clear_line(f.centre, to, f.p.radius)
+    if heights.crosses(tab, (f.centre, to)):
+        return False  # a disengage neither climbs nor jumps (research I.2.8; D-WAR-29)
+    return _clear_line(f.centre, to, f.p.radius, state.layout)
 
 
-def _clear_line(p: Point, q: Point, radius: int) -> bool:
+def _clear_line(p: Point, q: Point, radius: int, layout: str = "plaine") -> bool:
     """A straight move of a base of `radius` from p to q crosses no obstacle (round corners)."""
     swept = LineString([p, q]).buffer(radius - 1, quad_segs=8) if p != q else ShapelyPoint(p).buffer(radius - 1)
-    return not any(t.impassable and t.prepared.intersects(swept) for t in table().terrain)
+    return not any(t.impassable and t.prepared.intersects(swept) for t in table(layout).terrain)
 
 
-def spots(anchor: Point, radii: Sequence[int], taken: Sequence[Base], toward: Point) -> list[Point]:
+def spots(
+    anchor: Point, radii: Sequence[int], taken: Sequence[Base], toward: Point, layout: str = "plaine"
+) -> list[Point]:
     """Places wholly within 3" of `anchor` for bases of `radii`, on no other base, the first ones
     nearest `toward` (a quarter-inch grid clipped to the disc; research X2)."""
     placed: list[Base] = list(taken)
@@ -276,7 +318,7 @@ def spots(anchor: Point, radii: Sequence[int], taken: Sequence[Base], toward: Po
         candidates.sort(key=lambda p: (distance2(p, toward), p))
         for p in candidates:
             b = Base("?", 0, p, r)
-            if table().inside(b) and not any(overlaps(b, o) for o in placed) and not _on_piece(p, r):
+            if table(layout).inside(b) and not any(overlaps(b, o) for o in placed) and not _on_piece(p, r, layout):
                 placed.append(b)
                 out.append(p)
                 break
@@ -285,6 +327,9 @@ def spots(anchor: Point, radii: Sequence[int], taken: Sequence[Base], toward: Po
     return out
 
 
-def _on_piece(p: Point, r: int) -> bool:
+def _on_piece(p: Point, r: int, layout: str = "plaine") -> bool:
+    """A base touching a piece (fighters deploy on the floor, clear of every piece)."""
     disc = ShapelyPoint(p).buffer(r)
-    return any(t.polygon.intersects(disc) for t in table().terrain) or any(d.intersects(disc) for d in deadly())
+    return any(t.polygon.intersects(disc) for t in table(layout).terrain) or any(
+        d.intersects(disc) for d in deadly(layout)
+    )

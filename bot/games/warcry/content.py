@@ -1,6 +1,6 @@
 """WarCry content of our own (research I.8): two warbands with their abilities, the universal
-abilities, one terrain map, two deployments and four victory conditions (one marks fighters, D-WAR-26);
-a flat table with no treasure (D-WAR-22).
+abilities, three terrain layouts (the flat « plaine », two with platforms to climb, D-WAR-28), three
+deployments and the victory conditions (one marks fighters, D-WAR-26).
 
 Loaded from `content/warbands.yaml` and validated at import, every problem reported at once. Lengths
 are inches in the file and tenths of a millimetre once loaded (bot/table/units.py).
@@ -122,10 +122,20 @@ class Warband(BaseModel):
 
 
 class TerrainPiece(Outline):
+    """A piece of one of our terrain layouts: an obstacle (impassable, blocks sight, gives cover), the
+    deadly pit, or a platform of `height` inches that a fighter climbs onto and jumps down from
+    (D-WAR-28)."""
+
     unit = INCH
     id: str
     name: Names
-    kind: Literal["obstacle", "deadly"]
+    kind: Literal["obstacle", "deadly", "platform"]
+    layout: str = "plaine"
+    height: float = 0
+
+    @property
+    def rise(self) -> int:
+        return inches(self.height)
 
 
 class Deployment(BaseModel):
@@ -187,6 +197,9 @@ def _load() -> Loaded:
                     problems.append(f"{f}: {w.id} at {level}: {total} points over {limit}")
         if sum(1 for p in w.fighters if p.leader and p.count) != 1:
             problems.append(f"{f}: {w.id}: exactly one leader")
+    for piece in terrain.values():
+        if (piece.kind == "platform") != (piece.height > 0):
+            problems.append(f"{f}: {piece.id}: a platform and only a platform has a height")
     for d in deployments.values():
         for colour in (d.blue, d.red):
             if set(colour) != set(GROUPS):
@@ -195,7 +208,12 @@ def _load() -> Loaded:
     return warbands, tuple(universal.values()), tuple(terrain.values()), deployments, victories
 
 
-WARBANDS, UNIVERSAL, TERRAIN, DEPLOYMENTS, VICTORIES = _load()
+WARBANDS, UNIVERSAL, PIECES, DEPLOYMENTS, VICTORIES = _load()
+#: The terrain layouts, each its pieces: « plaine » is the flat table every battle had before version 3.
+LAYOUTS: dict[str, tuple[TerrainPiece, ...]] = {
+    name: tuple(p for p in PIECES if p.layout == name) for name in dict.fromkeys(p.layout for p in PIECES)
+}
+TERRAIN = LAYOUTS["plaine"]
 PROFILES: dict[str, Profile] = {p.id: p for w in WARBANDS.values() for p in w.fighters}
 BAND_OF: dict[str, str] = {p.id: w.id for w in WARBANDS.values() for p in w.fighters}
 ABILITIES: dict[str, Ability] = {a.id: a for w in WARBANDS.values() for a in w.abilities} | {a.id: a for a in UNIVERSAL}

@@ -17,12 +17,17 @@ from bot.table.game import TableGame, rules_of
 from . import resolve, rules, suggest
 from .actions import WarAction
 from .ai import SoloAgent
-from .content import DEPLOYMENTS, DIFFICULTY, PROFILES, VICTORIES, WARBANDS, Profile
+from .content import DEPLOYMENTS, DIFFICULTY, LAYOUTS, PROFILES, VICTORIES, WARBANDS, Profile
 from .hidden import SPEC
 from .state import WarState
 from .views import WarView, build_view, state_of
 
 DEFAULT_WARBANDS = ("cendre", "basalte")
+#: The battleplans' version a match is created under (stamped in its options as `plan`): 3 draws a
+#: layout among ours and a victory among all; a match without the stamp draws as it did (D-WAR-27).
+PLAN = 3
+#: The victory cards a match created before version 3 drew from, in their order then.
+VICTORIES_2 = ("bornes", "coeur", "decapitation", "primes")
 LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"}
 
 
@@ -32,7 +37,9 @@ class WarcryGame(TableGame[WarState, WarView]):
     #: the geometry is exact (#25): sight, paths round bases with round corners, stops on entering a range
     #: or before leaving an objective, disengages of the whole 3"; version 1's geometry is legacy.py's.
     #: A match begun under 1 replays and plays on under it.
-    rules_version = 2
+    #: 3: the battleplans of #29 (a terrain layout with platforms to climb and jump down from, D-WAR-28
+    #: to D-WAR-30); a battle begun under 2 has the flat table, where nothing of 3 applies.
+    rules_version = 3
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
     hidden = SPEC
@@ -93,16 +100,20 @@ class WarcryGame(TableGame[WarState, WarView]):
     # -- set-up -----------------------------------------------------------------------------------
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A deployment or victory not chosen is drawn at set-up from the match's seed (`drawn`, stamped
-        here so that a match created before the draw existed replays with the defaults it had)."""
+        here so that a match created before the draw existed replays with the defaults it had); so is
+        the terrain layout, from the battleplans of version 3 (`plan`, stamped here too: a match created
+        before it replays on the flat table with the draws it had, D-WAR-27)."""
         out: dict[str, Any] = {}
-        for key, allowed in (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES)):
+        choices = (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES), ("layout", LAYOUTS))
+        for key, allowed in choices:
             value = options.get(key)
             if value is not None:
                 if value not in allowed:
                     raise rules.refuse(f"unknown_{key}", "setup")
                 out[key] = value
-        if options.get("drawn", True) and not ("deployment" in out and "victory" in out):
+        if options.get("drawn", True) and not ("deployment" in out and "victory" in out and "layout" in out):
             out["drawn"] = True
+        out["plan"] = PLAN
         return out
 
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -127,21 +138,30 @@ class WarcryGame(TableGame[WarState, WarView]):
         if bands[0] == bands[1]:
             bands[1] = next(b for b in WARBANDS if b != bands[0])
         deployment, victory = options.get("deployment"), options.get("victory")
-        if options.get("drawn"):  # the battleplan drawn from the seed (D-WAR-27)
+        layout = options.get("layout")
+        plan = options.get("plan", 2)
+        if options.get("drawn"):  # the battleplan drawn from the seed (D-WAR-27), from the cards of its version
             deployment = deployment or sorted(DEPLOYMENTS)[rng.below(len(DEPLOYMENTS))]
-            victory = victory or sorted(VICTORIES)[rng.below(len(VICTORIES))]
+            cards = sorted(VICTORIES) if plan >= PLAN else list(VICTORIES_2)
+            victory = victory or cards[rng.below(len(cards))]
+            if plan >= PLAN:
+                layout = layout or sorted(LAYOUTS)[rng.below(len(LAYOUTS))]
         state = resolve.opening(
             [s.name for s in seats],
             bands,
             options.get("difficulty") or (seats[1].options or {}).get("difficulty") or "equilibre",
             deployment or "face_a_face",
             victory or "bornes",
+            layout or "plaine",
         )
         plan = public(
             "battleplan",
             deployment={"key": f"warcry.deployment.{state.deployment}", "params": {}},
             victory={"key": f"warcry.victory.{state.victory}", "params": {}},
         )
+        if state.layout != "plaine":  # a table with platforms says so (D-WAR-28)
+            layout = {"key": f"warcry.layout.{state.layout}", "params": {}}
+            plan = public("battleplan_layout", **plan.params, layout=layout)
         return Transition(state=state, events=(plan, *resolve.marked_events(state)))
 
     # -- the end ----------------------------------------------------------------------------------

@@ -282,14 +282,15 @@ def _budget(state: WarState, f: Fighter) -> int:
 def _walk(state: WarState, f: Fighter, move: Move) -> tuple[Point, int] | None:
     """Where the move ends and how far it goes; None when it goes less than 0.05", no move (D-WAR-15)."""
     walked = move_path(state, f, move, _budget(state, f))
-    d = board.length([f.centre, *walked]) if walked else 0
+    d = board.cost(state, [f.centre, *walked]) if walked else 0  # a climb spends the Move too (D-WAR-28)
     return (walked[-1], d) if d >= EPS else None
 
 
 def _stopped(state: WarState, f: Fighter, move: Move, end: Point, d: int) -> str:
     """What ended the move, read on its walked path (the line says it, D-WAR-15): « range » the enemy it
     goes for came in attack range (C5), « reached » it stands on its aim, « full » its whole Move,
-    « hold » the 3" of the objective it defends (C2), else « blocked » (a base in the way)."""
+    « climb » the foot of a platform it has no Move left to climb (D-WAR-28), « hold » the 3" of the
+    objective it defends (C2), else « blocked » (a base in the way)."""
     enemy = state.fighter(move.stop) if move.stop is not None else None
     if enemy is not None and can_attack(state, f, enemy, end):
         return "range"
@@ -297,6 +298,8 @@ def _stopped(state: WarState, f: Fighter, move: Move, end: Point, d: int) -> str
         return "reached"
     if d >= _budget(state, f) - EPS:
         return "full"
+    if board.at_foot(state, end):
+        return "climb"
     if move.hold is not None:
         obj = next(o for o in state.objectives if o.id == move.hold)
         if board.gap_to_point(board.base(f).at(end), obj.centre) > board.OBJECTIVE - board.STEP:
@@ -420,7 +423,7 @@ def deploy(state: WarState, seat: int, group: str, toward: Point | None = None) 
         t = target(state, seat) if state.of(seat) else None
         toward = t.point if t is not None else anchor
     taken = [board.base(o) for o in state.fighters if o.placed]
-    places = board.spots(anchor, [f.p.radius for f in members], taken, toward)
+    places = board.spots(anchor, [f.p.radius for f in members], taken, toward, state.layout)
     why = Why(step="x2_deploy", params={"group": {"key": f"warcry.group.{group}", "params": {}}}) if seat == 1 else None
     return Deploy(
         group=group,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import PHASE, Event, RandomSource, decision, public
+from bot.table import heights
 
 from . import board, dice, groups
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Why, Wild
@@ -39,7 +40,9 @@ def set_fighter(state: WarState, fid: str, **update: Any) -> WarState:
 
 
 # -- set-up ---------------------------------------------------------------------------------------------
-def opening(names: list[str], warbands: list[str], difficulty: str, deployment: str, victory: str) -> WarState:
+def opening(
+    names: list[str], warbands: list[str], difficulty: str, deployment: str, victory: str, layout: str = "plaine"
+) -> WarState:
     """Both warbands mustered (the solo side at its difficulty's points), not yet on the table."""
     fighters: list[Fighter] = []
     for seat, band_id in enumerate(warbands):
@@ -54,6 +57,7 @@ def opening(names: list[str], warbands: list[str], difficulty: str, deployment: 
     return WarState(
         deployment=deployment,
         victory=victory,
+        layout=layout,
         difficulty=difficulty,
         sides=(Side(name=names[0], warband=warbands[0]), Side(name=names[1], warband=warbands[1])),
         fighters=tuple(fighters),
@@ -294,7 +298,9 @@ def _act(state: WarState, seat: int, action: Any, ev: Events, rng: RandomSource)
         state = set_fighter(state, f.id, x=end[0], y=end[1])
         state = state.model_copy(update={"last": (f.id,), "last_path": (f.centre, *path)})
         ev.append(public("moved", who=named(f), cell=board.MEASURE.cell_of(end), d=moved))
-        state = _pick_impact(state, f.id, path, ev, rng)
+        state = _jump_impact(state, f.id, (f.centre, *path), ev, rng)
+        if state.fighter(f.id) is not None:
+            state = _pick_impact(state, f.id, path, ev, rng)
     elif isinstance(action, Disengage):
         state = set_fighter(state, f.id, x=action.to[0], y=action.to[1])
         state = state.model_copy(update={"last": (f.id,), "last_path": (f.centre, action.to)})
@@ -313,10 +319,25 @@ def _act(state: WarState, seat: int, action: Any, ev: Events, rng: RandomSource)
     )
 
 
+def _jump_impact(state: WarState, fid: str, path: tuple[Any, ...], ev: Events, rng: RandomSource) -> WarState:
+    """Each jump down of 3" or more along the move: impact damage (research I.2.6; D-WAR-29)."""
+    for drop in heights.drops(board.table(state.layout), path):
+        f = state.fighter(fid)
+        if f is None or state.winners is not None:
+            break  # taken down by an earlier drop
+        if drop < board.HIGH:
+            continue
+        face = dice.d6(rng)
+        amount = next((d for least, d in IMPACT if face >= least), 0)
+        ev.append(public("jump_impact", who=named(f), face=face, damage=amount, h=f"{drop / board.INCH:g}"))
+        state = damage(state, f.id, amount, 1 - f.owner, ev)
+    return state
+
+
 def _pick_impact(state: WarState, fid: str, path: tuple[Any, ...], ev: Events, rng: RandomSource) -> WarState:
     """A move that ends in the pit: impact damage (research I.2.6; D-WAR-09)."""
     f = _f(state, fid)
-    if not board.in_deadly(f.centre, f.p.radius):
+    if not board.in_deadly(f.centre, f.p.radius, state.layout):
         return state
     face = dice.d6(rng)
     amount = next((d for least, d in IMPACT if face >= least), 0)

@@ -95,7 +95,7 @@ def move_path(state: WarState, f: Fighter, action: Move, budget: int | None = No
 
 
 def _walk(state: WarState, f: Fighter, action: Move, budget: int | None) -> tuple[Point, ...]:
-    into_pit = board.in_deadly(action.to, f.p.radius)
+    into_pit = board.in_deadly(action.to, f.p.radius, state.layout)
     stop = None
     if action.stop is not None:
         enemy = state.fighter(action.stop)
@@ -236,7 +236,11 @@ def deploy_problem(state: WarState, seat: int, action: Deploy) -> str | None:
         b = Base(fid, seat, p, f.p.radius)
         if math.dist(p, anchor) + f.p.radius > 3 * INCH:
             return "deploy_far"
-        if not board.table().inside(b) or board._on_piece(p, f.p.radius) or any(overlaps(b, o) for o in placed):
+        if (
+            not board.table().inside(b)
+            or board._on_piece(p, f.p.radius, state.layout)
+            or any(overlaps(b, o) for o in placed)
+        ):
             return "deploy_blocked"
         placed.append(b)
     return None

@@ -104,11 +104,13 @@ class WarState(BaseModel):
     deployment: str
     victory: str
     difficulty: str
+    layout: str = "plaine"  # the terrain layout (content.LAYOUTS); every battle before version 3 had the flat one
     #: The rules version the match began under (`WarcryGame.rules_version`); a snapshot saved before the
     #: field existed is of version 1 (`WarcryGame.load_state`). Version 2 moves a group's excess once all
     #: the solo warband's fighters are rolled for (D-WAR-01) and
-    #: the geometry is exact (#25).
-    rules: int = 2
+    #: the geometry is exact (#25). Version 3 draws a terrain layout among the battleplans, two of them
+    #: with platforms to climb and jump down from (D-WAR-27 to D-WAR-30).
+    rules: int = 3
     sides: tuple[Side, Side]
     fighters: tuple[Fighter, ...]
     objectives: tuple[Objective, ...] = ()

@@ -12,6 +12,7 @@ from itertools import permutations
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
+from bot.engine.choices import NO_LABEL
 from bot.table.geometry import Base
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import Point
@@ -60,6 +61,19 @@ def raw_choices(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
             (Activate(fighter=f.id), False) for f in procedure.heavier_first(rules.eligible(state, seat))
         ]
     return _acts(state, seat, ask)
+
+
+def _refused_split(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
+    """The player's own groups typed whole but against the rule (a group over half the warband, one
+    fighter twice or none): offered as typed, to be previewed, so that the answer is the rule's own
+    refusal and its reason (`rules.split_problem`) rather than « no such choice » (#29)."""
+    if not state.stack or state.stack[-1].kind != "split" or not ask.wants("split"):
+        return []
+    typed = _typed_split(state, seat, ask.text)
+    if typed is None or rules.split_problem(state, seat, typed) is None:
+        return []
+    label = describe(state, seat, typed) if ask.labels else NO_LABEL
+    return [Choice(action=typed, label=label, group_key=None, preview=True, matched=True)]
 
 
 def _advice(state: WarState, seat: int, action: Any) -> Any:
@@ -120,7 +134,7 @@ def _typed_deploy(state: WarState, seat: int, group: str, text: str) -> Deploy |
     taken += [Base(fid, seat, p, by_id[fid].p.radius) for fid, p in fixed.items()]
     rest_of = [f for f in members if f.id not in fixed]
     try:
-        spots = board.spots(anchor, [f.p.radius for f in rest_of], taken, toward or anchor)
+        spots = board.spots(anchor, [f.p.radius for f in rest_of], taken, toward or anchor, state.layout)
     except ValueError:  # no room left around the point: the rules would refuse it anyway
         return None
     places = {**fixed, **{f.id: p for f, p in zip(rest_of, spots, strict=True)}}
@@ -185,7 +199,7 @@ def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ends.add(end)
         return True
 
-    return offered(
+    return _refused_split(state, seat, ask) + offered(
         [Candidate(action, None, typed) for action, typed in raw_choices(state, seat, ask)],
         ask,
         ok=accepts(rules.check, state, seat),
@@ -274,13 +288,13 @@ def preview(state: WarState, seat: int, action: Any) -> Preview | None:
     if isinstance(action, Move):
         walked = rules.move_path(state, f, action)
         full = [f.centre, *walked]
-        used = board.length(full)
+        used = board.cost(state, full)
         lines = [txt("warcry.preview.distance", used=used, left=max(0, f.stat("move") - used))]
         moved = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
         for e in board.enemies(state, f):
             if rules.can_attack(state, moved, e):
                 lines.append(txt("warcry.preview.in_range", whom=_name(e)))
-        if board.in_deadly(full[-1], f.p.radius):
+        if board.in_deadly(full[-1], f.p.radius, state.layout):
             lines.append(txt("warcry.preview.pit"))
         return Preview(
             lines=tuple(lines), overlay={"path": [list(p) for p in full], "figure": f.id, "reach": f.stat("move")}

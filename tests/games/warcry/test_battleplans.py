@@ -63,42 +63,51 @@ def test_the_side_that_took_down_more_bounty_points_wins() -> None:
 
 
 def test_the_battleplan_is_drawn_from_the_seed_unless_chosen_and_old_matches_keep_theirs() -> None:
-    """A battle created without choosing plays a deployment and a victory drawn at set-up (D-WAR-27):
-    every one of the three deployments and four victories comes up; a choice made at creation stands;
-    a match created before the draw (its options without `drawn`) sets up as it did, drawing nothing."""
+    """A battle created without choosing plays a terrain layout, a deployment and a victory drawn at
+    set-up (D-WAR-27): every one of the three layouts, three deployments and victories comes up; a
+    choice made at creation stands; a match created before version 3 (its options without `plan`)
+    draws as it did, on the flat table; one created before the draw (without `drawn`) draws nothing."""
     from bot.engine import Rng
-    from bot.games.warcry.content import DEPLOYMENTS, VICTORIES
+    from bot.games.warcry.content import DEPLOYMENTS, LAYOUTS, VICTORIES
+    from bot.games.warcry.game import VICTORIES_2
 
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
     options = WARCRY.validate_options({})
-    assert options == {"drawn": True}
+    assert options == {"drawn": True, "plan": 3}
     seen = set()
-    for seed in range(40):
+    for seed in range(60):
         done = WARCRY.setup(seats, options, Rng(seed))
-        seen.add((done.state.deployment, done.state.victory))
-        assert done.events[0].kind == "battleplan"
-    assert {d for d, _ in seen} == set(DEPLOYMENTS) and len(DEPLOYMENTS) >= 3
-    assert {v for _, v in seen} == set(VICTORIES) and len(VICTORIES) >= 4
-    chosen = WARCRY.validate_options({"deployment": "coins", "victory": "primes"})
+        seen.add((done.state.layout, done.state.deployment, done.state.victory))
+        assert done.events[0].kind == ("battleplan" if done.state.layout == "plaine" else "battleplan_layout")
+    assert {la for la, _, _ in seen} == set(LAYOUTS) and len(LAYOUTS) >= 3
+    assert {d for _, d, _ in seen} == set(DEPLOYMENTS) and len(DEPLOYMENTS) >= 3
+    assert {v for _, _, v in seen} == set(VICTORIES) and len(VICTORIES) >= 4
+    chosen = WARCRY.validate_options({"deployment": "coins", "victory": "primes", "layout": "remparts"})
     assert "drawn" not in chosen
     state = WARCRY.setup(seats, chosen, dice()).state  # no die rolled
-    assert (state.deployment, state.victory) == ("coins", "primes")
+    assert (state.layout, state.deployment, state.victory) == ("remparts", "coins", "primes")
+    for seed in range(20):  # version 2's draw: the same dice, the same cards, the flat table
+        old = WARCRY.setup(seats, {"drawn": True}, Rng(seed)).state
+        rng = Rng(seed)
+        expected = (sorted(DEPLOYMENTS)[rng.below(3)], VICTORIES_2[rng.below(4)])
+        assert (old.layout, old.deployment, old.victory) == ("plaine", *expected)
     old = WARCRY.setup(seats, {}, dice()).state  # a match created before the draw: no die rolled
-    assert (old.deployment, old.victory) == ("face_a_face", "bornes")
+    assert (old.layout, old.deployment, old.victory) == ("plaine", "face_a_face", "bornes")
 
 
 def test_every_deployment_sets_up_both_warbands_within_their_points() -> None:
-    """Each deployment card has room for every group of both warbands at the hardest difficulty, each
-    fighter wholly within 3" of its group's point."""
+    """Each deployment card has room on each terrain layout for every group of both warbands at the
+    hardest difficulty, each fighter wholly within 3" of its group's point."""
+    import itertools
     import math
 
-    from bot.games.warcry.content import DEPLOYMENTS
+    from bot.games.warcry.content import DEPLOYMENTS, LAYOUTS
 
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
-    for deployment in DEPLOYMENTS:
-        state = WARCRY.setup(
-            seats, {"deployment": deployment, "victory": "bornes", "difficulty": "difficile"}, dice()
-        ).state
+    for deployment, layout in itertools.product(DEPLOYMENTS, LAYOUTS):
+        options = {"deployment": deployment, "victory": "bornes", "difficulty": "difficile", "layout": layout}
+        state = WARCRY.setup(seats, options, dice()).state
+        assert state.layout == layout
         state, _ = resolve.apply(state, 0, procedure.split(state, 0), dice())
         state, _ = resolve.apply(state, 0, procedure.seeds(state), dice(*(list(range(1, 7)) * 8)))
         rng = dice(*([3] * 12), 1, 2, 3, 4, 5, 6)

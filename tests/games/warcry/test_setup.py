@@ -100,11 +100,11 @@ def test_item_3_under_rules_version_1_the_excess_moved_after_each_roll() -> None
 
 
 def test_a_battle_keeps_the_group_reading_it_began_under() -> None:
-    """The set-up state is of version 2; a snapshot without the field loads as version 1, and
+    """The set-up state is of the latest version (3); a snapshot without the field loads as version 1, and
     `at_rules(…, 1)` makes the seeds roll as version 1 did (its logged dice replay the same groups)."""
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
     state = WARCRY.setup(seats, {"difficulty": "difficile"}, faces()).state
-    assert state.rules == WARCRY.rules_version == 2
+    assert state.rules == WARCRY.rules_version == 3
     assert WARCRY.load_state({k: v for k, v in WARCRY.dump_state(state).items() if k != "rules"}).rules == 1
     from bot.games.warcry import procedure
 
@@ -294,7 +294,12 @@ def test_the_player_forms_their_own_groups_and_places_each_fighter() -> None:
     # a point outside the zone, or a fighter of another group, is no choice
     assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text="B2 1 1")))
     assert not any(c.matched for c in suggestions(state, 0, Ask(kinds=("deploy",), text=f"B1 {here}")))
-    # groups typed out of size (a Dagger over half the warband) are refused by the rules
+    # groups typed out of size (a Dagger over half the warband) are refused by the rules, with their
+    # reason: the typed split is offered for a preview, which the rules refuse (#29)
     fresh = WARCRY.setup([SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")], {}, faces()).state
     too_big = "B1 B2 B3 B4 B5 B6 / B7 B8 / B9 B10"
-    assert not suggestions(fresh, 0, Ask(kinds=("split",), text=too_big))[0].matched
+    typed = suggestions(fresh, 0, Ask(kinds=("split",), text=too_big))[0]
+    assert typed.matched and typed.preview
+    with pytest.raises(IllegalAction) as refused:
+        WARCRY.check(fresh, 0, typed.action)
+    assert refused.value.code == "warcry.split_sizes"
