@@ -40,32 +40,45 @@ def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
     return game.apply(state, entry.seat, action, rng).state
 
 
-#: A step that takes back the action just before it (undo by consent); the log keeps both.
+#: A step that takes back a move (undo by consent), with the forced answers that followed it; the log
+#: keeps them all.
 UNDO = "undo"
 
 
 def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
-    before: Any = None
+    before: dict[int, Any] = {}
     for entry in entries:
         if entry.kind == UNDO:
-            state, before = _undone(entry, before), None
+            state, before = _undone(entry, before), {}
             continue
         rng = ReplayRng(entry.draws)
         after = apply_entry(game, state, entry, rng)
         if not rng.exhausted:
             raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
-        before = state if entry.kind == "action" else None
+        before = kept_before(before, entry, state)
         state = after
     return state
 
 
-def _undone(entry: LogEntry, before: Any) -> Any:
-    """The state an undo returns to: the one before the action just before it (always there: an undo
-    step is snapshotted, so no replay starts between the action and its undo)."""
-    if before is None:
+def kept_before(before: dict[int, Any], entry: LogEntry, state: Any) -> dict[int, Any]:
+    """The states an undo may return to, by the seq of the step it takes back: before the last move,
+    and before each forced answer after it (an undo takes a move back with the forced answers it caused;
+    one logged before those could be taken back took back the step just before it)."""
+    if entry.kind != "action":
+        return {}
+    if entry.meta.get("forced"):
+        return {**before, entry.seq: state}
+    return {entry.seq: state}
+
+
+def _undone(entry: LogEntry, before: dict[int, Any]) -> Any:
+    """The state an undo returns to: the one before the step it takes back (`meta.undoes`; always there:
+    an undo step is snapshotted, and so no replay starts between the move and its undo)."""
+    target = entry.meta.get("undoes", max(before, default=None))
+    if target not in before:
         raise ValueError(f"the undo at seq {entry.seq} does not follow the action it takes back")
-    return before
+    return before[target]
 
 
 def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]) -> Any:
@@ -106,14 +119,14 @@ def replay_from_seed(
         state = game.setup(seat_specs(seats), options, rng).state
         if entries:
             state = under_its_rules(game, state, entries[0])
-    before: Any = None
+    before: dict[int, Any] = {}
     for entry in entries:
         if entry.kind == "setup":
             continue
         if entry.kind == UNDO:  # an undone action drew no chance: the generator is where it was
-            state, before = _undone(entry, before), None
+            state, before = _undone(entry, before), {}
             continue
         after = apply_entry(game, state, entry, rng)
-        before = state if entry.kind == "action" else None
+        before = kept_before(before, entry, state)
         state = after
     return state, rng
