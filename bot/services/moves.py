@@ -172,7 +172,12 @@ class MoveOps(ServiceCore):
         phase_changed = kind == "setup" or phase != live.rec.phase or any(e.kind == PHASE for e in events)
         to_act = [] if outcome else sorted(game.to_act(state))
         timers = Timers.model_validate(base.timers).step(
-            set(base.to_act), set(to_act), seat, self._clock(), over=outcome is not None
+            set(base.to_act),
+            set(to_act),
+            seat,
+            self._clock(),
+            over=outcome is not None,
+            forced=bool(meta and meta.get("forced")),
         )
         rec = dataclasses.replace(
             base,
