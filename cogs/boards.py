@@ -168,11 +168,16 @@ class BoardDesk:
         return discord.File(io.BytesIO(data), filename=f"journal-{live.id}.txt")
 
     async def public_log(self, live: LiveMatch, locale: str, *, since_seat: int | None = None) -> list[str]:
-        """The public log; with `since_seat`, only what happened after that seat's last move."""
+        """The public log; with `since_seat`, only what happened after that seat's last move. An answer the
+        game played for them (`meta.forced`) is not their move: it is news to them, not its end."""
         entries = await self.service.history(live.id)
         if since_seat is not None:
-            last = max((e.seq for e in entries if e.seat == since_seat and e.kind != "setup"), default=-1)
-            entries = [e for e in entries if e.seq > last and e.seat != since_seat]
+
+            def theirs(e: Any) -> bool:
+                return bool(e.seat == since_seat and not e.meta.get("forced"))
+
+            last = max((e.seq for e in entries if theirs(e) and e.kind != "setup"), default=-1)
+            entries = [e for e in entries if e.seq > last and not theirs(e)]
         out = []
         for entry in entries:
             for raw in entry.events:

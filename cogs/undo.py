@@ -26,7 +26,7 @@ class UndoDesk:
             live = await self.host.match_here(interaction)
             a.match_id = live.id
             live, answering = await self.service.ask_undo(live.id, interaction.user.id)
-            seq, mover = live.undo_request or (0, 0)
+            seq, mover, _ = live.undo_request or (0, 0, 0)
             if not answering:  # against the AI alone: it accepts
                 await self.service.answer_undo(live.id, None, seq, True)
                 await say(interaction, a.t("undo.done"))

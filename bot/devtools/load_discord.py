@@ -234,7 +234,7 @@ async def _audit(store: Any, tally: Tally, url: str, schema: str) -> dict[str, A
             entry = by_seq.get(version) if mid == rec.id else None
             if mid == rec.id and (entry is None or game.encode_action(game.parse_action(entry.action)) != code):
                 lost += 1
-        played = sum(1 for e in entries if e.kind == "action" and e.seat in people)
+        played = sum(1 for e in entries if e.kind == "action" and e.seat in people and not e.meta.get("forced"))
         duplicated += max(0, played - sum(1 for m, _ in tally.moves_sent if m == rec.id))
     stall, stalled_at = await _longest_stall(url, schema)
     return {

@@ -40,18 +40,19 @@ class MatchService(
     async def resume_all(self) -> list[LiveMatch]:
         """At start-up: load only the matches that have something to do now — an AI seat to play (the
         AI's own or a person's it plays while they are away or out of time) — deliver what a crash left
-        undelivered, and let those AI seats play. Every other match stays a row until it is touched
-        (#16: ten thousand matches start in seconds). A match that cannot be loaded is marked broken,
-        its thread told, logged once; every other match still loads."""
+        undelivered (with the forced answers a crash cut off), and let those AI seats play. Every other
+        match stays a row until it is touched (#16: ten thousand matches start in seconds). A match that
+        cannot be loaded is marked broken, its thread told, logged once; every other match still loads."""
         out = []
         for match_id in await self._due_now(ai_only=True):
             try:
                 out.append(await self.get(match_id))
             except ServiceError:
                 continue  # marked broken and told by `get`
-        delivered = await self.redeliver()
+        delivered = await self.redeliver()  # and the forced answers a crash cut off after a move
         await self.rate_pending()
         for live in out:
+            await self.settle_forced(live)
             self._schedule_ai(live)
         log.info("resumed matches=%d redelivered=%d", len(out), delivered)
         return out

@@ -70,8 +70,9 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     delivery: asyncio.Lock = field(default_factory=asyncio.Lock)
     inbox: dict[int, Inbox] = field(default_factory=dict)
-    #: A pending request to take back a move: (its seq, the seat asking); memory only (buttons expire).
-    undo_request: tuple[int, int] | None = None
+    #: A pending request to take back a move: (its seq, the seat asking, the match's version then: the
+    #: forced answers it caused go back with it); memory only (buttons expire).
+    undo_request: tuple[int, int, int] | None = None
     #: The log's chain after its last step (`commitments.chain_link`); None before the first step.
     chain: str | None = None
     #: The commitments made and not yet opened (a REVEAL or the end opens them).

@@ -175,7 +175,12 @@ class MoveOps(ServiceCore):
         phase_changed = kind in ("setup", REWIND) or phase != live.rec.phase or any(e.kind == PHASE for e in events)
         to_act = [] if outcome else sorted(game.to_act(state))
         timers = Timers.model_validate(base.timers).step(
-            set(base.to_act), set(to_act), seat, self._clock(), over=outcome is not None
+            set(base.to_act),
+            set(to_act),
+            seat,
+            self._clock(),
+            over=outcome is not None,
+            forced=bool(meta and meta.get("forced")),
         )
         rec = dataclasses.replace(
             base,
@@ -354,13 +359,38 @@ class MoveOps(ServiceCore):
             except Exception:
                 log.exception("cannot redeliver match=%s seq=%d", match_id, seq)
                 continue
+            forced: list[Applied] = []
             async with live.lock:
+                if seq == live.version - 1:
+                    forced = await self._forced_after_crash(live)
                 await live.delivery.acquire()
-            await self._deliver(live, step)
+            await self._deliver(live, step, *forced)
             done += 1
         await self.notifier.flush_held()  # a turn cut by the crash is posted now, not at its end
         await self.flush()  # the outbox is clear before the bot goes on
         return done
+
+    async def _forced_after_crash(self, live: LiveMatch) -> list[Applied]:
+        """The forced answers a crash cut off after the match's last step (saved, then the process died
+        before `_answer_forced`): played now, as they would have been, so nobody finds a menu of one
+        choice. A failure leaves the decision asked, as before. The match's lock is held."""
+        try:
+            return await self._answer_forced(live)
+        except Exception:
+            log.exception("cannot answer the forced decisions at start-up match=%s", live.id)
+            return []
+
+    async def settle_forced(self, live: LiveMatch) -> None:
+        """Play, at start-up, the forced answers of a match whose steps were all delivered (a match loaded
+        for its AI seats): the same rule as in play, then delivered like any step."""
+        async with live.lock:
+            if live.rec.status != "active":
+                return
+            forced = await self._forced_after_crash(live)
+            if not forced:
+                return
+            await live.delivery.acquire()
+        await self._deliver(live, forced[0], *forced[1:])
 
     # -- what the edge may ask ----------------------------------------------------------------------
     def choices(self, live: LiveMatch, seat: int, ask: Ask) -> list[Choice[Any]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.engine import AnyGame, ReplayRng, Rng, SeatSpec
@@ -45,7 +45,8 @@ def apply_entry(game: AnyGame, state: Any, entry: LogEntry, rng: Any) -> Any:
     return game.apply(state, entry.seat, action, rng).state
 
 
-#: A step that takes back the action just before it (undo by consent); the log keeps both.
+#: A step that takes back a move (undo by consent), with the forced answers that followed it; the log
+#: keeps them all.
 UNDO = "undo"
 #: A judge's step that takes the match back to the state after an earlier step, `meta["to"]`; the log
 #: keeps every step in between (docs/reliability.md, "A judge's rewind").
@@ -70,34 +71,55 @@ def _rewound(entry: LogEntry, kept: dict[int, Any]) -> Any:
 
 def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
-    before: Any = None
+    last = state
+    for step in _replayed(game, state, entries):
+        last = step[1]
+    return last
+
+
+def _replayed(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Iterator[tuple[LogEntry, Any]]:
+    """Each step of a tail of the log with the state after it, replayed on its recorded chance results:
+    an undo returns to the state before the move it takes back, a rewind to the state after its step."""
+    before: dict[int, Any] = {}
     targets = rewind_targets(entries)
     kept: dict[int, Any] = {}
     if entries and entries[0].seq - 1 in targets:
         kept[entries[0].seq - 1] = state
     for entry in entries:
         if entry.kind == UNDO:
-            state, before = _undone(entry, before), None
+            state, before = _undone(entry, before), {}
         elif entry.kind == REWIND:
-            state, before = _rewound(entry, kept), None
+            state, before = _rewound(entry, kept), {}
         else:
             rng = ReplayRng(entry.draws)
             after = apply_entry(game, state, entry, rng)
             if not rng.exhausted:
                 raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
-            before = state if entry.kind == "action" else None
+            before = kept_before(before, entry, state)
             state = after
         if entry.seq in targets:
             kept[entry.seq] = state
-    return state
+        yield entry, state
 
 
-def _undone(entry: LogEntry, before: Any) -> Any:
-    """The state an undo returns to: the one before the action just before it (always there: an undo
-    step is snapshotted, so no replay starts between the action and its undo)."""
-    if before is None:
+def kept_before(before: dict[int, Any], entry: LogEntry, state: Any) -> dict[int, Any]:
+    """The states an undo may return to, by the seq of the step it takes back: before the last move,
+    and before each forced answer after it (an undo takes a move back with the forced answers it caused;
+    one logged before those could be taken back took back the step just before it)."""
+    if entry.kind != "action":
+        return {}
+    if entry.meta.get("forced"):
+        return {**before, entry.seq: state}
+    return {entry.seq: state}
+
+
+def _undone(entry: LogEntry, before: dict[int, Any]) -> Any:
+    """The state an undo returns to: the one before the step it takes back (`meta.undoes`; always there:
+    an undo step is snapshotted, and so no replay starts between the move and its undo)."""
+    target = entry.meta.get("undoes", max(before, default=None))
+    if target not in before:
         raise ValueError(f"the undo at seq {entry.seq} does not follow the action it takes back")
-    return before
+    return before[target]
 
 
 def rebuild(game: AnyGame, seats: Sequence[SeatRecord], options: dict[str, Any], entries: Sequence[LogEntry]) -> Any:
@@ -128,19 +150,11 @@ def states_along(
         rng = ReplayRng(entries[0].draws)
         state = under_its_rules(game, game.setup(seat_specs(seats), options, rng).state, entries[0])
     along = [(entries[0].seq, state)]
-    before: Any = None
-    for entry in entries[1:]:
-        if entry.kind == UNDO:
-            state, before = _undone(entry, before), None
-            along[-1] = (entry.seq, state)  # the step taken back is not shown
-            continue
-        rng = ReplayRng(entry.draws)
-        after = apply_entry(game, state, entry, rng)
-        if not rng.exhausted:
-            raise ValueError(f"replay of seq {entry.seq} used fewer chance results than recorded")
-        before = state if entry.kind == "action" else None
-        state = after
-        along.append((entry.seq, state))
+    for entry, after in _replayed(game, state, entries[1:]):
+        if entry.kind == UNDO:  # the steps taken back are not shown: the undo shows the state before them
+            undone = int(entry.meta.get("undoes", entry.seq - 1))
+            along = [step for step in along if step[0] < undone]
+        along.append((entry.seq, after))
     return along
 
 
@@ -169,21 +183,21 @@ def replay_from_seed(
         state = game.setup(seat_specs(seats), options, rng).state
         if entries:
             state = under_its_rules(game, state, entries[0])
-    before: Any = None
+    before: dict[int, Any] = {}
     targets = rewind_targets(entries)
     kept: dict[int, tuple[Any, list[int]]] = {}
     for entry in entries:
         if entry.kind == "setup":
             pass
         elif entry.kind == UNDO:  # an undone action drew no chance: the generator is where it was
-            state, before = _undone(entry, before), None
+            state, before = _undone(entry, before), {}
         elif entry.kind == REWIND:  # the state kept; the generator where it was then, or freshly seeded
             back, at = kept[int(entry.meta["to"])]
             fresh = entry.meta.get("seed")
-            state, before, rng = back, None, Rng.from_state(at) if fresh is None else Rng(int(fresh))
+            state, before, rng = back, {}, Rng.from_state(at) if fresh is None else Rng(int(fresh))
         else:
             after = apply_entry(game, state, entry, rng)
-            before = state if entry.kind == "action" else None
+            before = kept_before(before, entry, state)
             state = after
         if entry.seq in targets:
             kept[entry.seq] = (state, rng.state())

@@ -78,8 +78,12 @@ class Timers(BaseModel):
         return self.seats.setdefault(seat, SeatTime(bank=self.clock))
 
     # -- as the game moves on ---------------------------------------------------------------------
-    def step(self, before: set[int], after: set[int], actor: int | None, now: float, *, over: bool) -> Timers:
-        """The timers after a step that moved the seats to act from `before` to `after`."""
+    def step(
+        self, before: set[int], after: set[int], actor: int | None, now: float, *, over: bool, forced: bool = False
+    ) -> Timers:
+        """The timers after a step that moved the seats to act from `before` to `after`. `forced`: the
+        game answered for `actor` (a decision with one answer): they did not act, so their absence goes
+        on and their wait ends without the increment (a move's, and they made none)."""
         out = self.model_copy(deep=True)
         ran_until = now if self.paused_at is None else min(now, self.paused_at)
         for n in before | after | ({actor} if actor is not None else set()):
@@ -87,11 +91,13 @@ class Timers(BaseModel):
             ends = n not in after or over
             if ends and t.waiting_since is not None:
                 if t.bank is not None:
-                    t.bank = max(0.0, t.bank - max(0.0, ran_until - t.waiting_since)) + out.increment
+                    gain = 0.0 if forced and actor == n else out.increment
+                    t.bank = max(0.0, t.bank - max(0.0, ran_until - t.waiting_since)) + gain
                 t.waiting_since, t.reminded = None, 0
             if not over and n in after and t.waiting_since is None:
                 t.waiting_since, t.reminded = max(now, t.absent_until or now), 0
-            if actor == n and t.absent_until is not None and t.absent_until > now and not t.ai_while_absent:
+            back = actor == n and not forced and not t.ai_while_absent
+            if back and t.absent_until is not None and t.absent_until > now:
                 t.absent_until = None  # they are back: playing ends the absence
         return out
 

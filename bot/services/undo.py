@@ -1,8 +1,9 @@
 """Undo by consent: the player who just moved asks to take it back; the others accept or refuse.
 
-Allowed while the move is the last step, drew no chance, revealed nothing to anyone, the mover
-included (see `discloses`), and nobody acted since. Against the AI alone, the AI accepts. The undo is
-a step of its own: the log keeps the move and its undo.
+Allowed while the move is the last step (or only the forced answers it caused follow it: they go back
+with it), drew no chance, revealed nothing to anyone, the mover included (see `discloses`), and nobody
+acted since. Against the AI alone, the AI accepts. The undo is a step of its own: the log keeps the
+move and its undo.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import REVEAL, AnyGame, Event, Rng, public
+from bot.storage import LogEntry
 
 from .core import ServiceCore
 from .errors import ServiceError
@@ -22,29 +24,31 @@ class UndoOps(ServiceCore):
     async def ask_undo(self, match_id: str, user_id: int) -> tuple[LiveMatch, list[int]]:
         """Record the request; returns the match and the seats that must answer (none: accepted)."""
         live, me = await self._playing(match_id, user_id)
-        last = (await self.store.log(live.id, after=live.version - 2))[-1]
-        if last.kind != "action" or last.seat != me.seat:
+        entries = await self.store.log(live.id)
+        move, followers = taken_back(entries)
+        if move is None or move.kind != "action" or move.seat != me.seat:
             raise ServiceError("undo_not_last")
-        if last.draws:
+        steps = [move, *followers]
+        if any(e.draws for e in steps):
             raise ServiceError("undo_chance")
-        sealed = any(c.seq == last.seq or c.revealed_seq == last.seq for c in await self.store.commitments(live.id))
-        if sealed:
+        seqs = {e.seq for e in steps}
+        commitments = await self.store.commitments(live.id)
+        if any(c.seq in seqs or c.revealed_seq in seqs for c in commitments):
             raise ServiceError("undo_hidden")
-        entries = [e for e in await self.store.log(live.id) if e.seq < last.seq]
-        before = rebuild(live.game, live.seats, live.rec.options, entries)
-        events = [Event.model_validate(e) for e in last.events]
+        before = rebuild(live.game, live.seats, live.rec.options, [e for e in entries if e.seq < move.seq])
+        events = [Event.model_validate(e) for step in steps for e in step.events]
         if discloses(live.game, before, live.state, events, [s.seat for s in live.seats]):
             raise ServiceError("undo_hidden")
-        live.undo_request = (last.seq, me.seat)
+        live.undo_request = (move.seq, me.seat, live.version)
         return live, [s.seat for s in live.seats if s.seat != me.seat and not s.is_ai]
 
     async def answer_undo(self, match_id: str, user_id: int | None, seq: int, accept: bool) -> Applied | None:
         """An opponent (None: the AI) accepts or refuses; accepted, the move is taken back."""
         live = await self.get(match_id)
         request = live.undo_request
-        if request is None or request[0] != seq or live.version != seq + 1:
+        if request is None or request[0] != seq or live.version != request[2]:
             raise ServiceError("undo_expired")
-        mover = request[1]
+        mover, version = request[1], request[2]
         if user_id is not None:
             me = live.seat_of(user_id)
             if me is None or me.seat == mover:
@@ -53,7 +57,7 @@ class UndoOps(ServiceCore):
         if not accept:
             return None
         async with live.lock:
-            if live.version != seq + 1 or live.rec.status != "active":
+            if live.version != version or live.rec.status != "active":
                 raise ServiceError("undo_expired")
             entries = [e for e in await self.store.log(live.id) if e.seq < seq]
             state = rebuild(live.game, live.seats, live.rec.options, entries)
@@ -71,6 +75,18 @@ class UndoOps(ServiceCore):
             forced = await self._answer_forced(live)
             await live.delivery.acquire()
         return await self._deliver(live, step, *forced)
+
+
+def taken_back(entries: Sequence[LogEntry]) -> tuple[LogEntry | None, list[LogEntry]]:
+    """The move an undo would take back (the last step not answered at once by the game) and the forced
+    answers after it, which it caused and which go back with it: a question with one answer, played for
+    the other side, does not stop the mover from taking their move back."""
+    followers: list[LogEntry] = []
+    for entry in reversed(entries):
+        if not (entry.kind == "action" and entry.meta.get("forced")):
+            return entry, followers[::-1]
+        followers.append(entry)
+    return None, followers[::-1]
 
 
 def discloses(game: AnyGame, before: Any, after: Any, events: Sequence[Event], seats: Sequence[int]) -> bool:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.devtools.table import Table, open_table
-from bot.engine import Rng
+from bot.engine import ANY, Rng
 from bot.services.replay import rebuild
 
 from .conftest import private_text
@@ -121,3 +123,30 @@ async def test_a_click_on_a_lagging_post_says_whom_the_game_waits_for(tmp_path: 
             other, table.last_with(table.thread_of(live), f"tv:act:{live.id}"), f"tv:act:{live.id}"
         )
         assert f"la partie attend {NAMES[waited]}" in private_text(calls)
+
+
+async def test_since_your_last_move_starts_at_a_move_of_yours_not_at_an_answer_played_for_you(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/partie etat` tells a player what happened since their last move. An answer the game played for
+    them (a decision with one answer) is not their move: it ended their news there, and hid itself from
+    them. Palet is made to leave Bob one answer each time (its suggestions' first)."""
+    from bot.testgames.palet.game import PaletGame
+
+    def one_answer(game: PaletGame, state: Any, seat: int) -> Any:
+        return game.suggest(state, seat, ANY)[0].action if seat == 1 and seat in game.to_act(state) else None
+
+    monkeypatch.setattr(PaletGame, "forced", one_answer)
+    async with open_table(tmp_path / "db.sqlite3", NAMES) as table:
+        live = await _two_people(table, "palet")
+        rng = Rng(3)
+        for _ in range(2):
+            assert live.to_act() == {0}
+            await table.play_turn("Alice", live, rng)
+        entries = await table.service.history(live.id)
+        assert [(e.seat, bool(e.meta.get("forced"))) for e in entries[1:]] == [(0, False), (1, True)] * 2
+        calls = await table.slash("Bob", "partie", "etat", channel=table.thread_of(live))
+        news = private_text(calls)
+        assert "Depuis votre dernier coup" in news
+        assert news.count("Alice pose un palet") == 2 and news.count("Bob pose un palet") == 2
+        assert live.inbox_of(1).acted_at is None  # nor is he at the table (the live-player DM rule)

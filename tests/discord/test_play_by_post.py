@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -327,3 +329,48 @@ async def test_a_turn_cut_by_a_crash_is_one_post_and_one_ping_after_the_restart(
         after = table.fd.messages(thread, include_ephemeral=False)[before:]
         assert len(after) == 1 and after[0]["content"].count("À jouer") == 1
         assert await bot.service.store.undelivered() == []
+
+
+def _text(call: Any) -> str:
+    return json.dumps(call.json or {}, ensure_ascii=False)
+
+
+async def test_the_last_move_is_acknowledged_before_the_end_is_posted(tmp_path: Path) -> None:
+    """The last move's « ✅ » waited for the end's post and the whole log, which wait for the channel's
+    pace (3.5 s after the click, #26). Here the thread holds every post of the finished match until the
+    player's « ✅ » has reached Discord: the click is answered, then the end goes out (waiting for the
+    end before answering, the click would never be answered)."""
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob")) as table:
+        live = await started_match(table)
+        fd, notifier = table.fd, table.bot.service.notifier
+        real = notifier._to_thread
+        asked: list[int] = []
+        turn = [0]  # where the calls of the turn being played begin
+
+        def acknowledged(start: int) -> int | None:
+            return next(
+                (i for i, c in enumerate(fd.calls[start:], start) if "✅ Action jouée" in _text(c)),
+                None,
+            )
+
+        async def paced(match: Any, **kwargs: Any) -> Any:
+            if match.rec.status == "finished":  # the end: held until the last click was answered
+                asked.append(len(fd.calls))
+                async with asyncio.timeout(5):  # a test that fails, never one that hangs
+                    while acknowledged(turn[0]) is None:
+                        await fd._call_event.wait()
+            return await real(match, **kwargs)
+
+        notifier._to_thread = paced
+        rng = Rng(6)
+        while live.rec.status == "active":
+            turn[0] = len(fd.calls)
+            await table.play_turn(("Alice", "Bob")[min(live.to_act())], live, rng)
+        await table.idle()
+        assert asked, "the end was posted through the thread"
+        ack = acknowledged(turn[0])
+        thread = f"/channels/{live.rec.thread_id}/messages"
+        ends = [i for i, c in enumerate(fd.calls) if (c.method, c.path) == ("POST", thread) and "🏆" in _text(c)]
+        assert ack is not None and ends and ack < ends[0]
+        posts = table.fd.messages(table.thread_of(live), include_ephemeral=False)
+        assert any("🏆" in m["content"] for m in posts)  # the end did go out, after the answer

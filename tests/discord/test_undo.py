@@ -8,7 +8,8 @@ import pytest
 
 from bot.devtools.fakediscord import start_bot
 from bot.devtools.table import Table, custom_ids, open_table, table_bot
-from bot.engine import Rng
+from bot.engine import ANY, Rng
+from bot.services.replay import rebuild
 from cogs.pacing import NoPace
 
 from .conftest import private_text, started_match
@@ -108,3 +109,48 @@ async def test_a_card_drawn_from_the_sealed_deck_cannot_be_taken_back(tmp_path: 
         assert "information cachée" in private_text(calls)
         assert live.undo_request is None and live.version == played
         assert not any(f"tv:undo:{live.id}:" in c for m in table.fd.messages(thread) for c in custom_ids(m))
+
+
+async def test_a_move_is_taken_back_with_the_forced_answer_it_caused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move the game answered at once for the other side (a decision with one answer, #26) is no longer
+    the last step: it could not be taken back. It now goes back with the forced answers it caused, in one
+    undo, and the log replays to the state before the move. Palet is made to leave the other side one
+    answer (its suggestions' first), as Confrontation's « Fin des annonces » does."""
+    from bot.services.replay import replay_from_seed, replay_recorded
+    from bot.testgames.palet.game import PaletGame
+
+    db = tmp_path / "db.sqlite3"
+    async with open_table(db, ("Alice", "Bob")) as table:
+        live = await _palet(table)
+        thread = table.thread_of(live)
+        seat = min(live.to_act())
+        mover, other = ("Alice", "Bob") if seat == 0 else ("Bob", "Alice")
+
+        def one_answer(game: PaletGame, state: object, who: int) -> object:
+            if who != 1 - seat or who not in game.to_act(state):
+                return None
+            return game.suggest(state, who, ANY)[0].action
+
+        monkeypatch.setattr(PaletGame, "forced", one_answer)
+        before = live.game.dump_state(live.state)
+        await table.play_turn(mover, live, Rng(1))
+        entries = await table.service.history(live.id)
+        assert [(e.seat, bool(e.meta.get("forced"))) for e in entries[-2:]] == [(seat, False), (1 - seat, True)]
+        assert live.to_act() == {seat}  # the position: the other side was answered for, the mover plays again
+        played = live.version
+        calls = await table.slash(mover, "partie", "reprendre", channel=thread)
+        assert "Demande envoyée" in private_text(calls)
+        question = table.last_with(thread, f"tv:undo:{live.id}:")
+        await table.click(other, question, next(c for c in custom_ids(question) if c.endswith(":y")))
+        assert live.version == played + 1 and live.to_act() == {seat}
+        assert live.game.dump_state(live.state) == before  # the move and its forced answer, both taken back
+        entries = await table.service.history(live.id)
+        assert [e.kind for e in entries[-3:]] == ["action", "action", "undo"]
+        assert entries[-1].meta["undoes"] == entries[-3].seq
+        assert live.game.dump_state(rebuild(live.game, live.seats, live.rec.options, entries)) == before
+        state, _ = replay_from_seed(live.game, live.rec.seed, live.seats, live.rec.options, entries)
+        assert live.game.dump_state(state) == before
+        start = rebuild(live.game, live.seats, live.rec.options, entries[:1])
+        assert live.game.dump_state(replay_recorded(live.game, start, entries[1:])) == before

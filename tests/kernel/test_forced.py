@@ -1,7 +1,7 @@
 """A decision that is no choice is not asked (`Game.forced`, docs/play-by-post.md): on every state of a
 seeded random match of each game, `forced` names an answer exactly when the decision has one legal
-answer, the game does not mark its kind "always ask" and the decision is not secret; the answer passes
-`check`."""
+answer, the game does not mark its kind "always ask" and the decision is not secret, or when the game
+closes an always-asked kind on public facts alone (Colors' pause, D-COL-36); the answer passes `check`."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ def test_forced_is_the_one_answer_of_a_decision_that_may_be_answered_at_once(key
             askable = kind not in game.always_ask | game.open_choice and not (pending is not None and pending.secret)
             if len(choices) == 1 and askable:
                 assert forced == choices[0].action, (kind, forced, choices)
+                game.check(state, seat, forced)
+                seen[kind] += 1
+            elif forced is not None:  # a kind the hand decides, closed by public facts (Colors' pause, D-COL-36)
+                assert kind in game.always_ask and forced in [c.action for c in choices], (kind, forced)
                 game.check(state, seat, forced)
                 seen[kind] += 1
             else:

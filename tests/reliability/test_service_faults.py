@@ -204,3 +204,58 @@ async def test_every_commitment_of_a_finished_match_verifies(service: MatchServi
     await tamper(service.store, sql, live.id)
     checked, failed = await service.verify(live.id)
     assert [(c.label, c.seat) for c in failed] == [("deck", 0)]
+
+
+class Crash(Exception):
+    """The process dies here."""
+
+
+async def test_a_forced_answer_lost_in_a_crash_is_played_at_the_restart(
+    db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move is saved, then the process dies before the other side's decision with one answer is played
+    for them (#26): after the restart the player found a menu of one choice. The start-up plays it as it
+    would have been played (a step marked forced, delivered with the move), once."""
+    store = await Store.open(db_path, synchronous="NORMAL")
+    first = MatchService(store, ai_level="easy", notifier=Recorder())
+    live = await _started(first, "confrontation")
+    answer = first._answer_forced
+
+    async def dies_before_a_forced_answer(live: LiveMatch) -> list[Applied]:
+        if await first._forced_answer(live) is not None:
+            raise Crash
+        return await answer(live)
+
+    monkeypatch.setattr(first, "_answer_forced", dies_before_a_forced_answer)
+    rng = Rng(4)
+    for _ in range(300):
+        seat = min(live.to_act())
+        try:
+            await first.submit(live.id, (ALICE, BOB)[seat].user_id, ai_move(live.game, live.state, seat, rng), None)
+        except Crash:
+            break
+    else:
+        raise AssertionError("no move of the match led to a forced answer")
+    moved = live.version - 1
+    (waiting,) = [s for s in sorted(live.to_act()) if live.game.forced(live.state, s) is not None][:1]
+    monkeypatch.undo()
+    await first.close()
+    assert (live.id, moved) in await store.undelivered()
+    notifier = Recorder()
+    second = MatchService(store, ai_level="easy", notifier=notifier)
+    await second.resume_all()
+    await second.flush()
+    entries = await store.log(live.id)
+    after = entries[moved + 1 :]
+    assert after and all(e.meta.get("forced") and e.kind == "action" for e in after)
+    assert after[0].seat == waiting
+    reloaded = await second.get(live.id)
+    assert all(reloaded.game.forced(reloaded.state, s) is None for s in reloaded.to_act())  # a real choice now
+    assert notifier.applied_steps == [(live.id, e.seq) for e in entries[moved:]]  # the move, then its answers
+    assert await store.undelivered() == []
+    third = MatchService(store, ai_level="easy", notifier=(again := Recorder()))
+    await third.resume_all()
+    assert again.applied_steps == [] and len(await store.log(live.id)) == len(entries)  # played once
+    for s in (second, third):
+        await s.close()
+    await store.close()

@@ -13,8 +13,8 @@ from bot.engine.sealed import Sealed
 from bot.i18n import t
 from bot.table.game import TableGame, rules_of
 
-from . import resolve, rules, suggest
-from .actions import ColorsAction
+from . import instants, resolve, rules, suggest
+from .actions import ColorsAction, NoResponse
 from .ai import ColorsAgent
 from .content import CARDS, CODEX_ADDED_IN, WIZARDS, Card, codex_of
 from .hidden import SPEC
@@ -61,7 +61,8 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "pass": "colors.activation.pass",
     }
     #: A turn or a pause left with one answer is asked all the same: whether an instant can be cast
-    #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none.
+    #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none (but a pause
+    #: public facts alone close is answered at once: `forced`, D-COL-36).
     always_ask: ClassVar[frozenset[str]] = frozenset({"act", "respond"})
     #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
     #: for instants, a duel.
@@ -119,6 +120,19 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
                     hand.remove(card)
             sides.append(side.model_copy(update={"hand": tuple(hand)}))
         return state.model_copy(update={"sides": (sides[0], sides[1])})
+
+    # -- decisions --------------------------------------------------------------------------------
+    def forced(self, state: ColorsState, seat: int) -> Any:
+        """A pause the seat cannot add to as far as the table can tell is answered "nothing" at once
+        (D-COL-36): after its own instant, with no card left in hand, no mana nor Blood Pact left to pay
+        another, or no other copy that could be in hand. The reading is D-COL-31's, on public facts only,
+        so two hands of the same size get the same answer and its timing tells nothing. Any other pause
+        is asked (`always_ask`): whether the hand holds an instant that answers is its own secret."""
+        window = state.window
+        asked = self.asking(state) == "respond" and self.outcome(state) is None and seat in self.to_act(state)
+        if asked and window is not None and instants.standing(state, seat, window) != "ask":
+            return NoResponse()
+        return super().forced(state, seat)
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:

@@ -325,3 +325,51 @@ def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
     assert COLORS.load_state(COLORS.dump_state(now)).rules == 3
     with pytest.raises(Exception, match="unknown_rules"):
         COLORS.at_rules(now, 7)
+
+
+# -- a pause public facts close is answered at once (D-COL-36, #26) -----------------------------------
+def _after_alices_flammeche(hand: list[str], mana: int) -> ColorsState:
+    """The orc ends near Braise (1 PV: no Blood Pact); Alice adds a Flammèche, paid with her mana."""
+    state = act(_before_the_orc_moves(hand, mana=mana, braise_pv=1), 1, ORC_ENDS_NEAR_BRAISE)
+    assert state.stack[-1].kind == "respond" and COLORS.to_act(state) == {0}
+    return act(state, 0, Cast(card="flammeche", caster="A0", target="B1"))
+
+
+def test_a_pause_the_seat_cannot_add_to_as_far_as_the_table_can_tell_is_answered_at_once() -> None:
+    """D-COL-36: after her Flammèche Alice has no mana left and Braise no PV to give: whatever her last
+    card is, nothing can go on the stack (but a pact that kills her wizard, D-COL-31), and « Ne rien
+    ajouter à la pile » is played for her (a forced answer the host logs). With a mana left she is asked,
+    whatever her hand: a second Flammèche could answer, and only she knows whether she holds one."""
+    for last in ("flammeche", "lame_ardente"):  # the same public facts, two hands
+        state = _after_alices_flammeche(["flammeche", last], mana=1)
+        assert state.sides[0].mana == 0 and len(state.sides[0].hand) == 1 and COLORS.to_act(state) == {0}
+        choices = [c.action for c in COLORS.suggest(state, 0, ANY)]
+        assert NoResponse() in choices  # and, holding a Flammèche, a pact with Braise's last PV: losing at once
+        assert all(c == NoResponse() or ("A0", 1) in c.pact for c in choices)
+        assert COLORS.forced(state, 0) == NoResponse()
+        COLORS.check(state, 0, NoResponse())
+    empty = _after_alices_flammeche(["flammeche"], mana=5)
+    assert not empty.sides[0].hand and COLORS.forced(empty, 0) == NoResponse()  # no card left
+    for last in ("flammeche", "lame_ardente"):
+        state = _after_alices_flammeche(["flammeche", last], mana=2)
+        assert COLORS.to_act(state) == {0} and COLORS.forced(state, 0) is None
+    asked = act(_before_the_orc_moves(["lame_ardente"], mana=1, braise_pv=1), 1, ORC_ENDS_NEAR_BRAISE)
+    assert COLORS.forced(asked, 0) is None  # the pause's opening: her hand may hold a Flammèche
+
+
+def test_whether_a_pause_is_answered_at_once_reads_public_facts_only() -> None:
+    """D-COL-36: `forced` answers the same for every state that differs from another only in what the
+    seat's hand holds (its size kept): the other player learns nothing from the answer or its timing."""
+    seen = set()
+    for mana in (0, 1, 2, 5):
+        answers = set()
+        for last in ("flammeche", "lame_ardente", "trait_feu", "retour_flamme"):
+            state = _after_alices_flammeche(["flammeche", last], mana=mana + 1)
+            answers.add(COLORS.forced(state, 0))
+            hidden = state.model_copy(
+                update={"sides": (state.sides[0].model_copy(update={"hand": ("gardien_braises",)}), state.sides[1])}
+            )
+            answers.add(COLORS.forced(hidden, 0))
+        assert len(answers) == 1, (mana, answers)
+        seen |= answers
+    assert seen == {None, NoResponse()}  # asked with mana left, answered at once without
