@@ -162,7 +162,7 @@ class Table:
                 if t.difficult and t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
         if any(t.height for t in self.terrain):  # a climb onto a platform costs its height (heights.py)
-            from .heights import climbed
+            from .heights import climbed  # heights.py reads Table: a top-level import would be a circle
 
             total += climbed(self, path)
         return math.ceil(total - 1e-9)
