@@ -25,7 +25,7 @@ from .actions import Cast, Declare, Declared, Disengage, Finish, Forgo, Resolve,
 from .ai import ConfAgent, reason, score
 from .content import PROFILES, SCENARIOS, SPELLS, WARBANDS
 from .state import ConfState, Fighter
-from .suggest import _short_of, contact_path, rules_tour, suggestions
+from .suggest import _short_of, contact_path, contact_point, rules_tour, suggestions
 
 #: Decisions whose every choice is cheap to list and check: the kernel's suggestions serve as they are.
 CHEAP = ("sequence", "lead", "draw", "dive", "dice")
@@ -105,7 +105,8 @@ def _declares(state: ConfState, seat: int) -> list[Any]:
             continue
         reach = 2 * PROFILES[f.profile].mou + 2 * board.CM
         for o in sorted(enemies, key=lambda o: (board.distance(f, o), o.id))[:3]:
-            if board.distance(f, o) <= reach:
+            # straight into contact only: a path round the rocks is searched at each check, seconds in a crowd
+            if board.distance(f, o) <= reach and contact_point(state, f.model_copy(update={"exclusive": "charge"}), o):
                 out += [
                     Declare(fighter=f.id, what="charge", target=o.id),
                     Declare(fighter=f.id, what="engage", target=o.id),
@@ -182,10 +183,11 @@ def moves(state: ConfState, seat: int, walks: bool = True) -> list[Any]:
     return []
 
 
-def legal_best(state: ConfState, seat: int, actions: Sequence[Any], n: int) -> list[Any]:
-    """The `n` best of `actions` by the greedy score that the rules accept (checked lazily, best first)."""
+def legal_best(state: ConfState, seat: int, actions: Sequence[Any], n: int, tries: int = 10) -> list[Any]:
+    """The `n` best of `actions` by the greedy score that the rules accept (checked lazily, best first,
+    at most `tries` checks: a check of a charge searches a path)."""
     out: list[Any] = []
-    for action in sorted(actions, key=lambda a: -score(state, seat, a)):
+    for action in sorted(actions, key=lambda a: -score(state, seat, a))[:tries]:
         try:
             rules.check(state, seat, action)
         except Exception:
