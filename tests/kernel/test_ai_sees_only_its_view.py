@@ -92,3 +92,52 @@ async def test_ai_seats_are_given_views_never_states(service: MatchService, monk
     for key, view_type in seen:
         game = get_game(key)
         assert view_type is not game.state_type and view_type.__name__.endswith("View"), (key, view_type)
+
+
+def _twin_confrontation(state: Any, seat: int, rng: Rng) -> Any:
+    """The same match, but the other side's sequence (its pile, its reserve, the order it gave) is dealt
+    again from its own cards: what the seat has not seen."""
+    from bot.engine import shuffled
+
+    other = 1 - seat
+    sides = list(state.sides)
+    sides[other] = sides[other].model_copy(update={"pile": tuple(shuffled(rng, list(sides[other].pile)))})
+    seq = state.seq
+    if seq is not None:
+        mine = seq.sides[other]
+        cards = shuffled(rng, [*mine.pile, *([mine.reserve] if mine.reserve else [])])
+        reserve = cards.pop() if mine.reserve else None
+        twin_side = mine.model_copy(update={"pile": tuple(cards), "reserve": reserve})
+        parts = [seq.sides[0], seq.sides[1]]
+        parts[other] = twin_side
+        seq = seq.model_copy(update={"sides": (parts[0], parts[1])})
+    return state.model_copy(update={"sides": (sides[0], sides[1]), "seq": seq})
+
+
+def test_the_confrontation_search_never_reads_the_other_sides_sequence() -> None:
+    """Confrontation's search (#28) deals the other side's sequence from what its seat has not seen: a
+    match where that sequence is in another order gets the same moves, at normal and at hard (which
+    searches the draw, where the other side's next cards matter most)."""
+    load_games(game_folders)
+    game = get_game("confrontation")
+    agents = [agent_for(game, "normal"), agent_for(game, "hard")]
+    rng = Rng(4)
+    state = game.setup([SeatSpec(seat=0, name="A"), SeatSpec(seat=1, name="B")], {}, rng).state
+    checked = differs = 0
+    for step in range(60):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        twin = _twin_confrontation(state, seat, Rng(step))
+        assert game.view(twin, seat) == game.view(state, seat)  # the seat cannot tell them apart
+        differs += twin != state
+        kind = state.stack[-1].kind
+        if kind in ("draw", "declare", "fighter", "dice") or step % 5 == 0:
+            agent = agents[1] if kind == "draw" and step % 3 == 0 else agents[0]  # hard: seconds a draw
+            mine = agent.choose(game, game.view(state, seat), seat, Rng(99))
+            theirs = agent.choose(game, game.view(twin, seat), seat, Rng(99))
+            assert mine == theirs, (step, mine, theirs)
+            checked += 1
+        choices = game.suggest(state, seat, ANY)
+        state = game.apply(state, seat, choices[rng.below(len(choices))].action, rng).state
+    assert checked > 20 and differs > 20, (checked, differs)

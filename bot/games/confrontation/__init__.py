@@ -12,7 +12,9 @@ GAME = GameDef(
     rules=CONFRONTATION,
     command="conf",
     render=drawn_by("renderers.confrontation"),
-    bench=BenchDef(table=TableBench(figures=bench.figures, sample_views=bench.sample_views)),
+    bench=BenchDef(
+        table=TableBench(figures=bench.figures, sample_views=bench.sample_views), balance_decks=bench.balance_decks
+    ),
 )
 
 __all__ = ["GAME"]

@@ -1,4 +1,5 @@
-"""The Confrontation AI: one look at its seat's view, each legal choice scored by a few plain rules.
+"""The Confrontation AI: one look at its seat's view, each legal choice scored by a few plain rules (the easy
+level, and the greedy player the search of search.py rolls out and ranks by).
 
 It sees what its seat sees (the other side's sequence is dealt at random by `determinize`): it orders
 shooters and magicians first, gives the word away after winning the tactic roll so as to answer, uses

@@ -13,6 +13,7 @@ from bot.ai.table_figures import Timed, pct
 from bot.engine import Ask
 
 from . import board
+from .content import WARBANDS
 from .game import CONFRONTATION
 from .suggest import suggestions
 
@@ -71,6 +72,11 @@ def figures(games: int) -> dict[str, Any]:
         "ai_turn": turn_times(),
         "sight_checks_per_s": sight_checks_per_second(),
     }
+
+
+def balance_decks() -> list[str]:
+    """The warbands: `bot/devtools/bench.py` then reports the search against the greedy player and a random one."""
+    return sorted(WARBANDS)
 
 
 def sample_views(boards: int = 30) -> list[Any]:

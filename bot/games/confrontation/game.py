@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, txt
+from bot.engine import Agent, CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, txt
 from bot.i18n import t
 from bot.table.game import TableGame, rules_of
 
@@ -17,6 +17,7 @@ from .actions import ConfAction
 from .ai import ConfAgent
 from .content import BAND_OF, PROFILES, SCENARIOS, WARBANDS, Profile
 from .hidden import SPEC
+from .search import conf_agent
 from .state import ConfState
 from .views import ConfView, build_view
 
@@ -93,6 +94,10 @@ class ConfrontationGame(TableGame[ConfState, ConfView]):
 
     agent_type = ConfAgent
     table_rules = rules_of(rules, resolve, suggest)
+
+    def agent(self, level: str = "normal") -> Agent:
+        """Easy is the greedy player; normal and hard search the sequence and the fights (search.py, #28)."""
+        return conf_agent(self, level)
 
     # -- set-up -----------------------------------------------------------------------------------
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:

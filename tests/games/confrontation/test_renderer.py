@@ -10,7 +10,7 @@ from tests.support.phone import assert_reads_on_a_phone
 
 def _states(seed: int) -> list:  # type: ignore[type-arg]
     states: list = []
-    arena.play(CONFRONTATION, (CONFRONTATION.agent(), RandomAgent()), seed, invariant=states.append)
+    arena.play(CONFRONTATION, (CONFRONTATION.agent("easy"), RandomAgent()), seed, invariant=states.append)
     return states
 
 

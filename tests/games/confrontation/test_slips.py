@@ -117,7 +117,7 @@ def test_every_step_says_what_it_did_and_an_announce_without_target_has_no_stray
     rng, think = Rng(3), Rng(7)
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")]
     s = GAME.setup(seats, {}, rng).state
-    agents = (GAME.agent(), GAME.agent())
+    agents = (GAME.agent("easy"), GAME.agent("easy"))
     announces: list[str] = []
     while GAME.outcome(s) is None:
         seat = min(GAME.to_act(s))

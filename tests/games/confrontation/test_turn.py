@@ -408,7 +408,7 @@ def test_deployment_in_rows_along_each_short_edge() -> None:
 def test_a_whole_match_ends_with_a_winner_and_why() -> None:
     from bot.ai import RandomAgent, arena
 
-    played = arena.play(GAME, (GAME.agent(), RandomAgent()), 3)
+    played = arena.play(GAME, (GAME.agent("easy"), RandomAgent()), 3)
     assert played.outcome is not None and played.state.reason in ("points", "annihilation", "points_draw")
     assert played.state.turn <= 6
 
