@@ -78,7 +78,7 @@ def test_a_match_begun_under_version_2_holds_its_old_codex_and_resumes_as_it_did
     now = COLORS.setup(seats, {}, Rng(5)).state
     old = COLORS.at_rules(now, 2)
     for seat, side in enumerate(old.sides):
-        added = set(WIZARDS[side.wizard].codex_added)
+        added = WIZARDS[side.wizard].added_after(2)
         assert added and added <= set(now.sides[seat].hand) and not added & set(side.hand)
         assert len(side.hand) == len(now.sides[seat].hand) - 2 * len(added)
         assert not added & set(instants.unseen(old, seat))
