@@ -612,7 +612,7 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
         assert target is not None
         state = figure_with(state, target.id, items=(*target.items, card.id))
         goes = "table"
-    elif effect is not None and effect.kind == "aura":
+    elif effect is not None and effect.kind in ("aura", "mana_tap"):
         state = side_with(state, seat, permanents=(*state.sides[seat].permanents, card.id))
         goes = "table"
     elif effect is not None and effect.kind == "draw":

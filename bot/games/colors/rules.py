@@ -225,7 +225,7 @@ def check_target(state: ColorsState, seat: int, caster: Figure, card: Card, acti
         return
     effect = card.effect
     assert effect is not None
-    if effect.kind in ("draw", "aura", "counter"):
+    if effect.kind in ("draw", "aura", "counter", "mana_tap"):
         return
     target = state.figure(action.target or "")
     if target is None:

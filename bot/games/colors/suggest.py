@@ -241,7 +241,7 @@ def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> lis
                 cells.add(board.MEASURE.cell_of(spot))
                 spots.append((None, spot))
         return spots[:4]
-    if effect is not None and effect.kind in ("draw", "aura"):
+    if effect is not None and effect.kind in ("draw", "aura", "mana_tap"):
         return [(None, None)]
     friendly = effect is not None and (
         effect.kind in ("heal", "equip") or (effect.kind == "buff" and effect.amount > 0)

@@ -178,9 +178,10 @@ def test_a_permanent_tapped_for_mana_stays_tapped_until_the_end_phase() -> None:
     """« Redresser les Cartes : Toutes les cartes inclinées (créatures et sorts permanents activés) sont
     redressées » — Bob taps his Autel de mana for one mana (not an action: his turn goes on), cannot tap
     it again, and finds it untapped in the next round; under version 3 it cannot be tapped."""
-    state = make(turn=1, mana=(0, 0))
-    bob = state.sides[1].model_copy(update={"permanents": ("autel_mana",)})
-    state = state.model_copy(update={"sides": (state.sides[0], bob)})
+    state = make(turn=1, mana=(0, 2), hands=([], ["autel_mana"]))
+    state = act(state, 1, Cast(card="autel_mana", caster="B0"))
+    state = act(state, 0, Pass())
+    assert state.sides[1].permanents == ("autel_mana",) and state.sides[1].mana == 0
     with pytest.raises(IllegalAction):
         COLORS.check(state.model_copy(update={"rules": 3}), 1, Tap(card="autel_mana"))
     assert Tap(card="autel_mana") in [c.action for c in COLORS.suggest(state, 1, ANY)]
