@@ -192,3 +192,19 @@ def test_a_permanent_tapped_for_mana_stays_tapped_until_the_end_phase() -> None:
         COLORS.check(state, 1, Tap(card="autel_mana"))
     state = act(act(state, 1, Pass()), 0, Pass())
     assert state.round == 2 and state.sides[1].tapped == () and state.sides[1].permanents == ("autel_mana",)
+
+
+def test_a_match_begun_under_version_3_holds_its_old_codex() -> None:
+    """A match begun under version 3 keeps its codex (docs/kernel.md, "Rules versions"): set up again
+    under it, the hands lose Représailles, Foyer ardent and Autel de mana, and keep Retour de flamme."""
+    seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="Bob")]
+    now = COLORS.setup(seats, {}, Rng(5)).state
+    old = COLORS.at_rules(now, 3)
+    assert {"represailles", "foyer", "autel_mana", "retour_flamme"} <= {c for s in now.sides for c in s.hand}
+    assert not {"represailles", "foyer", "autel_mana"} & {c for s in old.sides for c in s.hand}
+    assert "retour_flamme" in old.sides[[s.wizard for s in old.sides].index("braise")].hand
+    for seat in (0, 1):
+        assert len(old.sides[seat].hand) == len(now.sides[seat].hand) - 2 * len(
+            WIZARDS[now.sides[seat].wizard].added_after(3)
+        )
+        assert not WIZARDS[now.sides[seat].wizard].added_after(3) & set(instants.unseen(old, seat))
