@@ -208,3 +208,13 @@ def test_a_match_begun_under_version_3_holds_its_old_codex() -> None:
             WIZARDS[now.sides[seat].wizard].added_after(3)
         )
         assert not WIZARDS[now.sides[seat].wizard].added_after(3) & set(instants.unseen(old, seat))
+
+
+def test_the_ai_taps_its_hearth_for_the_mana_a_cast_lacks() -> None:
+    """The AI plays version 4's permanents: its wizard already activated and one mana short of the Trait
+    de feu that kills Bob's imp, it taps its Foyer ardent rather than pass."""
+    figures = [fig("A0", "braise", 0, 2, 2, tapped=True), fig("B0", "roc", 1, 22, 22), fig("B1", "diablotin", 1, 8, 2)]
+    state = make(figures, mana=(1, 0), hands=(["trait_feu"], []))
+    alice = state.sides[0].model_copy(update={"permanents": ("foyer",)})
+    state = state.model_copy(update={"sides": (alice, state.sides[1])})
+    assert COLORS.agent("easy").choose(COLORS, COLORS.view(state, 0), 0, Rng(1)) == Tap(card="foyer")
