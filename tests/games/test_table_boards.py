@@ -31,9 +31,13 @@ GAMES = {
 }
 
 
+#: The seeded match each game's boards are drawn from (Colors' seed 4 no longer crowds nine figures).
+SEEDS = {"colors": 6, "confrontation": 4, "warcry": 4}
+
+
 @cache
 def _states(key: str) -> list[Any]:
-    return table_figures.positions_of(GAMES[key][0], 4, 1)
+    return table_figures.positions_of(GAMES[key][0], SEEDS[key], 1)
 
 
 def _figures(view: Any, key: str) -> list[Any]:

@@ -22,6 +22,16 @@ class Cast(Action):
     at: tuple[int, int] | None = None
     pact: tuple[tuple[str, int], ...] = ()
     discard: str | None = None
+    #: A counter aimed at an instant already on the pile: its place there (1: the first added); None:
+    #: the paused spell (rules version 4, D-COL-36).
+    spell: int | None = None
+
+
+class Tap(Action):
+    """Tap a permanent of one's own for its ability (one mana); it stays tapped until the End phase."""
+
+    kind: Literal["tap"] = "tap"
+    card: str
 
 
 class Activate(Action):
@@ -85,6 +95,6 @@ class DuelPass(Action):
 
 
 ColorsAction = Annotated[
-    Cast | Activate | Move | Disengage | Attack | Done | Pass | NoResponse | DuelCard | DuelPass,
+    Cast | Activate | Move | Disengage | Attack | Done | Pass | NoResponse | DuelCard | DuelPass | Tap,
     Field(discriminator="kind"),
 ]

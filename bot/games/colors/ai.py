@@ -15,7 +15,7 @@ from bot.engine import ANY, RandomSource, Rng, Seat, Text, txt
 from bot.table.geometry import Base, edge_distance
 
 from . import board
-from .actions import Activate, Attack, Done, DuelCard, DuelPass, Move, NoResponse, Pass
+from .actions import Activate, Attack, Cast, Done, DuelCard, DuelPass, Move, NoResponse, Pass, Tap
 from .content import CARDS, SCENARIOS
 from .resolve import controller, duel_totals
 from .state import ColorsState, Duel
@@ -42,6 +42,7 @@ def evaluate(state: ColorsState, seat: int) -> float:
             card = CARDS[f.card]
             score += sign * (4.0 * f.pv + 2.0 * card.cost)
     score += 0.8 * (me.mana - them.mana) + 1.0 * (len(me.hand) - len(them.hand))
+    score += 3.0 * (_sources(state, seat) - _sources(state, 1 - seat))  # a mana permanent: mana every round
     for obj in SCENARIOS[state.scenario].objectives:
         if state.objectives.get(obj.id, 0) <= 0:
             continue
@@ -63,6 +64,11 @@ def evaluate(state: ColorsState, seat: int) -> float:
             sign = 1.0 if att.owner == seat else -1.0
             score += sign * 6.0 * max(-2, min(2, a - d))
     return score
+
+
+def _sources(state: ColorsState, seat: int) -> int:
+    """The mana a side's permanents give each round when tapped (D-COL-36)."""
+    return sum(CARDS[c].effect.amount for c in state.sides[seat].permanents if CARDS[c].effect.kind == "mana_tap")  # type: ignore[union-attr]
 
 
 def _settled(game: Any, state: ColorsState) -> ColorsState:
@@ -109,6 +115,12 @@ class ColorsAgent:
             return max(
                 (evaluate(_settled(game, game.apply(after, seat, a, Rng(7)).state), seat) for a in follow),
                 default=evaluate(after, seat),
+            )
+        if isinstance(action, Tap):  # worth what the mana then pays for, else a little less than keeping it
+            follow = [c.action for c in game.suggest(after, seat, ANY) if isinstance(c.action, Cast)]
+            return max(
+                (evaluate(_settled(game, game.apply(after, seat, a, Rng(7)).state), seat) for a in follow),
+                default=evaluate(state, seat) - 1.0,
             )
         if isinstance(action, Pass):
             untapped = sum(1 for f in state.figures if f.owner == seat and not f.tapped)

@@ -25,7 +25,7 @@ BASE_DIAMETER = {1: 250, 2: 400, 3: 600, 4: 800}
 
 SpellType = Literal["creature", "ephemeral", "instant", "permanent", "artifact"]
 Stat = Literal["move", "defense", "melee", "ranged"]
-EFFECT_KINDS = ("damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw")
+EFFECT_KINDS = ("damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw", "mana_tap")
 TRIGGERS = (
     "enemy_ends_move_near_wizard",
     "ally_attacked",
@@ -34,8 +34,9 @@ TRIGGERS = (
     "enemy_disengages",
     "enemy_casts",
     "ally_ends_move",  # since rules version 3: your own creature ends its move (D-COL-35)
+    "spell_wounds_ally",  # since rules version 4: an enemy's spell wounds your creature (D-COL-36)
 )
-#: The rules version that added the codex cards of `Wizard.codex_added` (D-COL-35).
+#: The first rules version that added codex cards (`Wizard.codex_added`, D-COL-35).
 CODEX_ADDED_IN = 3
 
 
@@ -69,7 +70,8 @@ class Boost(BaseModel):
 class Effect(BaseModel):
     model_config = ConfigDict(frozen=True)
     #: withdraw: the creature the enemy's spell aims at steps `amount` inches straight away from its caster.
-    kind: Literal["damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw"]
+    #: mana_tap: a permanent its owner taps for `amount` mana, untapped at the End phase (D-COL-36).
+    kind: Literal["damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw", "mana_tap"]
     amount: int = 0
     stat: Stat | None = None
     area: int = 0  # inches around the target (0: the target only)
@@ -119,8 +121,12 @@ class Wizard(BaseModel):
     flux: int  # Flux de base, and the mana it may keep at the End phase (D-COL-01)
     codex: tuple[str, ...]
     schools: tuple[str, ...]
-    #: Codex cards a match holds from rules version 3 on (`CODEX_ADDED_IN`): one begun before keeps its codex.
-    codex_added: tuple[str, ...] = ()
+    #: Codex cards a match holds from a rules version on ({version: cards}): one begun before keeps its codex.
+    codex_added: dict[int, tuple[str, ...]] = {}
+
+    def added_after(self, rules: int) -> set[str]:
+        """The codex cards a match begun under `rules` does not hold."""
+        return {card for version, cards in self.codex_added.items() if version > rules for card in cards}
 
 
 TerrainKind = Literal["forest", "ruins", "rock"]
@@ -238,7 +244,7 @@ def _load() -> tuple[dict[str, Card], dict[str, Wizard], dict[str, Scenario]]:
         kind="scenario",
     )
     for wizard in wizards.values():
-        for card in (*wizard.codex, *wizard.codex_added):
+        for card in (*wizard.codex, *(c for cards in wizard.codex_added.values() for c in cards)):
             if card not in cards:
                 problems.append(f"wizards.yaml: {wizard.id}: unknown codex card {card!r}")
         for school in wizard.schools:
@@ -258,10 +264,10 @@ def grimoire_of(wizard: Wizard, cards: dict[str, Card]) -> list[str]:
     return [c.id for c in cards.values() if c.school in wizard.schools for _ in range(COPIES)]
 
 
-def codex_of(wizard: Wizard, rules: int = CODEX_ADDED_IN) -> list[str]:
-    """The codex cards a match under rules version `rules` holds, each twice."""
-    cards = (*wizard.codex, *wizard.codex_added) if rules >= CODEX_ADDED_IN else wizard.codex
-    return [card for card in cards for _ in range(COPIES)]
+def codex_of(wizard: Wizard, rules: int | None = None) -> list[str]:
+    """The codex cards a match under rules version `rules` (None: the newest) holds, each twice."""
+    added = [c for v, cards in sorted(wizard.codex_added.items()) if rules is None or v <= rules for c in cards]
+    return [card for card in (*wizard.codex, *added) for _ in range(COPIES)]
 
 
 def _activation() -> dict[str, ActivationCard]:

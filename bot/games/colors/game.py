@@ -30,7 +30,10 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     #: 2: a pause for instants asks only a seat one of whose instants could answer (D-COL-31, #27).
     #: 3: a paused spell or shot resumes only if still in range and sight (D-COL-18), and the codex
     #: holds the cards of `Wizard.codex_added` (D-COL-35).
-    rules_version = 3
+    #: 4: an instant's target chosen among the legal ones, a counter aimed at an instant on the pile, a
+    #: spell's wounds answered, permanents tapped for mana until the End phase, and the codex cards of
+    #: version 4 (D-COL-36).
+    rules_version = 4
     #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
     open_choice: ClassVar[frozenset[str]] = frozenset({"creature"})
     state_type = ColorsState
@@ -44,6 +47,7 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "terminer": ("done",),
         "duel": ("duel_card", "duel_pass"),
         "repondre": ("no_response",),
+        "incliner": ("tap",),
         "passer": ("pass",),
     }
     #: A monster's activation card is turned from the sealed activation pile, in public.
@@ -59,6 +63,7 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         "duel_pass": "colors.combat.duel",
         "no_response": "colors.decision.stack",
         "pass": "colors.activation.pass",
+        "tap": "colors.casting",
     }
     #: A turn or a pause left with one answer is asked all the same: whether an instant can be cast
     #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none (but a pause
@@ -67,9 +72,9 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
     #: for instants, a duel.
     answers: ClassVar[dict[str, tuple[str, ...]]] = {
-        "act": ("activate", "cast", "pass"),
+        "act": ("activate", "cast", "pass", "tap"),
         "creature": ("move", "disengage", "attack", "done"),
-        "respond": ("cast", "no_response"),
+        "respond": ("cast", "no_response", "tap"),
         "duel": ("duel_card", "duel_pass"),
     }
     asks: ClassVar[dict[str, str]] = {
@@ -107,16 +112,18 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         return Transition(state=state, events=tuple(ev), sealed=sealed)
 
     def at_rules(self, state: ColorsState, version: int) -> ColorsState:
-        """Version 1: the pause for instants before D-COL-31 was revised (legacy.py); before version 3,
-        the codex without the cards version 3 added (the set-up deals them: they leave the hands)."""
+        """Version 1: the pause for instants before D-COL-31 was revised (legacy.py); a match begun
+        before version 3 or 4 holds the codex without the cards those versions added (the set-up deals
+        them: they leave the hands)."""
         state = super().at_rules(state, version)
-        if version >= CODEX_ADDED_IN:
+        if version >= max(CODEX_ADDED_IN, *(v for w in WIZARDS.values() for v in w.codex_added)):
             return state
         sides = []
         for side in state.sides:
             hand = list(side.hand)
+            later = WIZARDS[side.wizard].added_after(version)
             for card in codex_of(WIZARDS[side.wizard]):
-                if card in WIZARDS[side.wizard].codex_added and card in hand:
+                if card in later and card in hand:
                     hand.remove(card)
             sides.append(side.model_copy(update={"hand": tuple(hand)}))
         return state.model_copy(update={"sides": (sides[0], sides[1])})

@@ -36,8 +36,15 @@ MISSES = ("played", "range", "sight", "cost")
 
 def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool:
     """Whether the window's event meets `card`'s trigger for `seat` (public facts only): as version 1 read
-    it (legacy.py), narrowed since version 2 for the wizard's neighbourhood and the counter."""
+    it (legacy.py), narrowed since version 2 for the wizard's neighbourhood and the counter; since version
+    4 a counter may answer an enemy instant already on the pile, and a spell's wounds are an event."""
     trigger = card.trigger or ""
+    counter = card.effect is not None and card.effect.kind == "counter"
+    if state.rules >= 4 and counter and trigger == "enemy_casts":
+        return bool(counter_aims(state, seat, card, window))
+    if state.rules >= 4 and trigger == "spell_wounds_ally":  # D-COL-36
+        hurt = window.resume.get("wounded", []) if window.event == "spell_damage" else []
+        return window.actor != seat and any(owner == seat for _, owner in hurt)
     met = legacy.condition(state, seat, trigger, window)  # the reading both versions share
     if not met or state.rules < 2:
         return met
@@ -52,12 +59,44 @@ def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool
     if card.effect is not None and card.effect.kind == "withdraw":  # the enemy's spell aims at your creature
         aimed_at = state.figure(aimed(window, card.id) or "")
         return aimed_at is not None and aimed_at.owner == seat
-    counter = card.effect is not None and card.effect.kind == "counter"
     if counter and trigger in ("enemy_casts", "enemy_disengages"):  # a spell it can cancel, not cancelled yet
         paused = window.resume.get("cast")
         amount = card.effect.amount if card.effect is not None else 0
         return paused is not None and CARDS[paused["card"]].cost <= amount and not window.countered
     return True
+
+
+def counter_aims(state: ColorsState, seat: int, card: Card, window: Window) -> list[int | None]:
+    """What a counter may aim at (rules version 4, D-COL-36): None for the paused spell, when an enemy
+    cast it and it can still be cancelled; n for the n-th instant on the pile (1: the first added), an
+    enemy's, that it can cancel, not cancelled and not aimed at by a counter already there."""
+    amount = card.effect.amount if card.effect is not None else 0
+    out: list[int | None] = []
+    paused = window.resume.get("cast")
+    counters = [raw for _, raw in state.instants if CARDS[raw["card"]].effect.kind == "counter"]  # type: ignore[union-attr]
+    aimed_at = {raw.get("spell") for raw in counters}
+    caster_seat = window.resume.get("seat", window.actor)
+    cancellable = paused is not None and caster_seat != seat and CARDS[paused["card"]].cost <= amount
+    if cancellable and not window.countered and None not in aimed_at:
+        out.append(None)
+    for n, (owner, raw) in enumerate(state.instants, start=1):
+        if owner != seat and CARDS[raw["card"]].cost <= amount and not raw.get("countered") and n not in aimed_at:
+            out.append(n)
+    return out
+
+
+def targets(state: ColorsState, seat: int, card: Card, window: Window) -> list[str | None]:
+    """The creatures an instant may aim at in this window. Before version 4, and for a heal or a step
+    back, the one the card names (`aimed`); since version 4 a wound or a characteristic changed goes to
+    any creature its effect may aim at, the player's choice (D-COL-36); the caster's range and sight are
+    `rules.check_target`'s. The creature the trigger is about comes first."""
+    effect = card.effect
+    first = aimed(window, card.id)
+    if state.rules < 4 or effect is None or effect.kind not in ("damage", "buff"):
+        return [first]
+    friendly = effect.kind == "buff" and effect.amount > 0
+    fit = [f.id for f in state.figures if (f.owner == seat) == friendly]
+    return sorted(fit, key=lambda fid: (fid != first, fid))
 
 
 def unseen(state: ColorsState, seat: int) -> Counter[str]:
@@ -102,14 +141,12 @@ def _miss(state: ColorsState, seat: int, card: Card, window: Window, could: Coun
         return 0
     casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
     if card.effect is not None and card.effect.kind != "counter":
-        target = state.figure(aimed(window, card.id) or "")
-        if target is None:
-            return 1
+        aims = [t for t in (state.figure(fid or "") for fid in targets(state, seat, card, window)) if t is not None]
         reach = (card.range or 0) * board.INCH
-        casters = [c for c in casters if within(board.base(c), board.base(target), reach)]
-        if not casters:
+        pairs = [(c, t) for t in aims for c in casters if within(board.base(c), board.base(t), reach)]
+        if not pairs:
             return 1
-        if not any(c.id == target.id or board.sees(state, c, target) for c in casters):
+        if not any(c.id == t.id or board.sees(state, c, t) for c, t in pairs):
             return 2
     elif not casters:
         return 1
@@ -122,7 +159,16 @@ def _payable(state: ColorsState, seat: int, card: Card) -> bool:
     side = state.sides[seat]
     cost = cost_after_discard(card, "another card" if len(side.hand) > 1 else None)
     blood = sum(_bleeds(f) for f in state.figures if f.owner == seat)
-    return side.mana + blood >= cost
+    return side.mana + untapped_mana(state, seat) + blood >= cost
+
+
+def untapped_mana(state: ColorsState, seat: int) -> int:
+    """The mana the seat's untapped permanents would give if tapped (rules version 4, D-COL-36)."""
+    if state.rules < 4:
+        return 0
+    side = state.sides[seat]
+    left = Counter(side.permanents) - Counter(side.tapped)
+    return sum(CARDS[c].effect.amount * n for c, n in left.items() if CARDS[c].effect.kind == "mana_tap")  # type: ignore[union-attr]
 
 
 def _bleeds(fig: Figure) -> int:
@@ -192,7 +238,12 @@ def _advance(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
 
             return resume_paused(state.model_copy(update={"window": None}), window.resume, window.countered, rng, ev)
         (seat, raw), rest = state.instants[-1], state.instants[:-1]
-        state = _resolve(state.model_copy(update={"instants": rest}), seat, Cast.model_validate(raw), ev)
+        state = state.model_copy(update={"instants": rest})
+        if raw.get("countered"):  # cancelled on the pile (D-COL-36): exiled, as a countered spell
+            state = side_with(state, seat, exile=(*state.sides[seat].exile, raw["card"]))
+            ev.append(public("exiled", seat=seat, card=card_text(raw["card"])))
+        else:
+            state = _resolve(state, seat, Cast.model_validate({k: v for k, v in raw.items() if k != "countered"}), ev)
         if state.winners is not None:
             return state.model_copy(update={"window": None, "instants": (), "stack": ()})
         window = state.window
@@ -208,9 +259,21 @@ def answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, ev: Ev
     if isinstance(action, Cast):
         state = pay(state, seat, action, ev)
         ev.append(public("instant", seat=seat, card=card_text(action.card), n=len(state.instants) + 1))
-        return state.model_copy(update={"instants": (*state.instants, (seat, action.model_dump()))})
+        state = state.model_copy(update={"instants": (*state.instants, (seat, action.model_dump()))})
+        return _ask_after(state, seat, window)
     state = state.model_copy(update={"window": window.model_copy(update={"asking": window.asking[1:]})})
     return _ask_next(state, rng, ev)
+
+
+def _ask_after(state: ColorsState, seat: int, window: Window) -> ColorsState:
+    """Since version 4, an instant the active player adds is an enemy's spell cast: the inactive player,
+    whose turn to add comes next, is asked if it was not already and could now answer (D-COL-36)."""
+    order = _order(state, window.actor)
+    later = order[order.index(seat) + 1 :]
+    new = tuple(s for s in later if s not in window.asking and might_respond(state, s, window))
+    if state.rules < 4 or not new:
+        return state
+    return state.model_copy(update={"window": window.model_copy(update={"asking": (*window.asking, *new)})})
 
 
 def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsState:
@@ -223,6 +286,8 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
     ev.append(public("instant_resolves", seat=seat, card=card_text(card.id)))
     state = side_with(state, seat, discard=(*state.sides[seat].discard, card.id))
     target = state.figure(action.target or "")
+    if effect.kind == "counter" and action.spell is not None:
+        return _counter_on_pile(state, seat, action.spell, effect.amount, card.id, ev)
     if effect.kind == "counter":
         paused = window.resume.get("cast")
         if paused and CARDS[paused["card"]].cost <= effect.amount and not window.countered:
@@ -253,6 +318,22 @@ def _resolve(state: ColorsState, seat: int, action: Cast, ev: Events) -> ColorsS
         )
         return figure_with(state, target.id, buffs=(*target.buffs, (effect.stat, effect.amount)))
     return state
+
+
+def _counter_on_pile(state: ColorsState, seat: int, n: int, amount: int, card: str, ev: Events) -> ColorsState:
+    """A counter aimed at the n-th instant of the pile: it is cancelled there, and exiled when its turn
+    to resolve comes (it stays in its place so that the pile's numbers hold)."""
+    if n > len(state.instants):
+        ev.append(public("fizzles", card=card_text(card)))
+        return state
+    owner, raw = state.instants[n - 1]
+    if owner == seat or raw.get("countered") or CARDS[raw["card"]].cost > amount:
+        ev.append(public("fizzles", card=card_text(card)))
+        return state
+    ev.append(public("countered", card=card_text(raw["card"])))
+    pile = list(state.instants)
+    pile[n - 1] = (owner, {**raw, "countered": True})
+    return state.model_copy(update={"instants": tuple(pile)})
 
 
 def _withdraw(state: ColorsState, target: Figure, window: Window, card: str, inches: int, ev: Events) -> ColorsState:
@@ -290,4 +371,6 @@ def aimed(window: Window | None, card: str) -> str | None:
         return paused.get("target")
     if CARDS[card].trigger == "ally_attacked":
         return window.subject if effect.kind == "damage" else window.target
+    if CARDS[card].trigger == "spell_wounds_ally":  # Représailles: the spell's caster (D-COL-36)
+        return window.target
     return window.subject

@@ -21,6 +21,7 @@ EVENT_OF = {
     "enemy_disengages": "disengage",
     "enemy_casts": "cast",
     "ally_ends_move": "move_end",  # version 3's cards only
+    "spell_wounds_ally": "spell_damage",  # version 4's only: no window of this event opens before
 }
 NEAR_ALLY = 3  # inches: Éboulis answers an enemy that ends its move this close to one of your creatures
 

@@ -12,7 +12,7 @@ from bot.engine import PHASE, REVEAL, Decision, Event, IllegalAction, RandomSour
 from bot.table.geometry import Base, overlaps, within
 
 from . import board, instants, monsters
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, Pass, Tap
 from .changes import card_text, figure_with, finish, named, pay, side_with, wound
 from .content import ACTIVATION, CARDS, MONSTERS, SCENARIOS, WIZARDS, codex_of, grimoire_of
 from .state import ColorsState, Duel, Figure, Side
@@ -162,6 +162,9 @@ def end_phase(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
     figures = tuple(
         f.model_copy(update={"tapped": False, "moved": False, "acted": False, "buffs": ()}) for f in state.figures
     )
+    for seat in (0, 1):  # « Toutes les cartes inclinées (créatures et sorts permanents activés) sont redressées »
+        if state.sides[seat].tapped:
+            state = side_with(state, seat, tapped=())
     first = state.first_passer if state.first_passer is not None else state.first
     state = state.model_copy(update={"objectives": left, "figures": figures, "first": first, "active": None})
     for seat in (0, 1):
@@ -192,6 +195,8 @@ def controller(state: ColorsState, point: tuple[int, int]) -> int | None:
 def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tuple[ColorsState, Events]:
     ev: Events = []
     state = state.model_copy(update={"last": (), "last_path": ()})
+    if isinstance(action, Tap):  # not an action: the same decision waits (D-COL-36)
+        return _tap(state, seat, action, ev), ev
     if state.stack and state.stack[-1].kind == "respond":
         return instants.answer(state, seat, action, rng, ev), ev
     if isinstance(action, DuelCard | DuelPass):
@@ -257,6 +262,17 @@ def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tupl
     return state, ev
 
 
+def _tap(state: ColorsState, seat: int, action: Tap, ev: Events) -> ColorsState:
+    """A permanent tapped for its mana, until the End phase."""
+    side = state.sides[seat]
+    effect = CARDS[action.card].effect
+    assert effect is not None
+    total = side.mana + effect.amount
+    state = side_with(state, seat, tapped=(*side.tapped, action.card), mana=total)
+    ev.append(public("tapped", seat=seat, card=card_text(action.card), n=effect.amount, total=total))
+    return state
+
+
 def resume_paused(
     state: ColorsState, resume: dict[str, Any], countered: bool, rng: RandomSource, ev: Events
 ) -> ColorsState:
@@ -273,7 +289,11 @@ def resume_paused(
             ev.append(public("fizzles", card=card_text(action.card)))
             state = side_with(state, seat, discard=(*state.sides[seat].discard, action.card))
         else:
-            state = cast_effect(state, seat, action, rng, ev)
+            before, state = state, cast_effect(state, seat, action, rng, ev)
+            if state.rules >= 4 and state.winners is None:  # its wounds may be answered (D-COL-36)
+                return _after_spell(before, state, seat, action, rng, ev)
+        return _next_turn(state, rng, ev)
+    if kind == "turn_over":
         return _next_turn(state, rng, ev)
     if kind == "attack":
         fig, target = state.figure(resume["figure"]), state.figure(resume["target"])
@@ -290,6 +310,20 @@ def resume_paused(
     if kind == "disengage":
         return _continue(state, rng, ev)
     return _after_step(state, rng, ev)
+
+
+def _after_spell(
+    before: ColorsState, state: ColorsState, seat: int, action: Cast, rng: RandomSource, ev: Events
+) -> ColorsState:
+    """A spell that wounded creatures of the other side opens a pause (« Un événement en jeu »): the
+    wounded, dead or alive, are what its trigger reads; its caster is what Représailles aims at."""
+    effect = CARDS[action.card].effect
+    hit = [before.figure(fid) for fid in state.last] if effect is not None and effect.kind == "damage" else []
+    hurt = [[f.id, f.owner] for f in hit if f is not None and f.owner in (0, 1) and f.owner != seat]
+    if not hurt:
+        return _next_turn(state, rng, ev)
+    resume = {"kind": "turn_over", "wounded": hurt}
+    return instants.open_window(state, "spell_damage", seat, resume, rng, ev, subject=hurt[0][0], target=action.caster)
 
 
 def _still_castable(state: ColorsState, seat: int, action: Cast) -> bool:
@@ -578,7 +612,7 @@ def cast_effect(state: ColorsState, seat: int, action: Cast, rng: RandomSource, 
         assert target is not None
         state = figure_with(state, target.id, items=(*target.items, card.id))
         goes = "table"
-    elif effect is not None and effect.kind == "aura":
+    elif effect is not None and effect.kind in ("aura", "mana_tap"):
         state = side_with(state, seat, permanents=(*state.sides[seat].permanents, card.id))
         goes = "table"
     elif effect is not None and effect.kind == "draw":

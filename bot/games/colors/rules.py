@@ -9,7 +9,7 @@ from bot.table.geometry import Base, overlaps, within
 from bot.table.units import INCH
 
 from . import board, instants
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, Move
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, Move, Tap
 from .changes import cost_after_discard
 from .content import CARDS, Card
 from .state import ColorsState, Figure
@@ -44,7 +44,9 @@ def check(state: ColorsState, seat: int, action: Any) -> None:
     """The game's rules for an action the kernel let through (`BaseGame.check`: the match goes on,
     `seat` decides now, the action's kind answers the decision on top, see `ColorsGame.answers`)."""
     kind = state.stack[-1].kind
-    if kind == "respond":
+    if isinstance(action, Tap):
+        _check_tap(state, seat, action)
+    elif kind == "respond":
         _check_response(state, seat, action)
     elif kind == "duel":
         if isinstance(action, DuelCard) and action.card not in state.sides[seat].hand:
@@ -153,9 +155,25 @@ def _check_response(state: ColorsState, seat: int, action: Any) -> None:
         raise refuse("only_instants", "instant")
     if not instants.condition(state, seat, card, window):
         raise refuse("no_trigger", "instant")
-    if action.target != instants.target_for(state, action.card):
+    counter = card.effect is not None and card.effect.kind == "counter"
+    if counter and state.rules >= 4:
+        if action.spell not in instants.counter_aims(state, seat, card, window):
+            raise refuse("counter_aim", "instant")
+    elif action.spell is not None:
+        raise refuse("counter_aim", "instant")
+    if not counter and action.target not in instants.targets(state, seat, card, window):
         raise refuse("instant_target", "instant")
     check_cast(state, seat, action, instant=True)
+
+
+def _check_tap(state: ColorsState, seat: int, action: Tap) -> None:
+    """« sorts permanents activés »: an untapped permanent of one's own with an ability (rules version 4,
+    D-COL-36), on one's turn or in a pause; it is not an action."""
+    side = state.sides[seat]
+    card = CARDS.get(action.card)
+    usable = card is not None and card.effect is not None and card.effect.kind == "mana_tap"
+    if state.rules < 4 or not usable or side.permanents.count(action.card) <= side.tapped.count(action.card):
+        raise refuse("no_permanent", "cast")
 
 
 def check_cast(state: ColorsState, seat: int, action: Cast, *, instant: bool = False) -> None:
@@ -207,7 +225,7 @@ def check_target(state: ColorsState, seat: int, caster: Figure, card: Card, acti
         return
     effect = card.effect
     assert effect is not None
-    if effect.kind in ("draw", "aura", "counter"):
+    if effect.kind in ("draw", "aura", "counter", "mana_tap"):
         return
     target = state.figure(action.target or "")
     if target is None:

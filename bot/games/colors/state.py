@@ -47,6 +47,7 @@ class Side(BaseModel):
     discard: tuple[str, ...] = ()
     exile: tuple[str, ...] = ()
     permanents: tuple[str, ...] = ()
+    tapped: tuple[str, ...] = ()  # permanents tapped for their ability, until the End phase (D-COL-36)
     vp: int = 0
     passed: bool = False
 
@@ -74,7 +75,7 @@ class Window(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    event: str  # move_end, attack, disengage or cast (legacy.EVENT_OF)
+    event: str  # move_end, attack, disengage, cast or spell_damage (legacy.EVENT_OF)
     actor: int  # the seat whose creature or spell caused it (-1: a monster)
     subject: str  # the figure that moved, attacks or disengages, or the card being cast
     target: str | None = None  # the figure attacked
@@ -89,7 +90,7 @@ class ColorsState(BaseModel):
     scenario: str
     #: The rules version the match began under (`ColorsGame.rules_version`); a snapshot saved before the
     #: field existed is of version 1 (`ColorsGame.load_state`).
-    rules: int = 3
+    rules: int = 4
     round: int = 1
     phase: str = "activation"  # activation, over
     first: int = 0  # holder of the first-player token

@@ -16,7 +16,7 @@ from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import INCH, Point
 
 from . import board, instants, rules
-from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass
+from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass, Tap
 from .content import CARDS, SCENARIOS
 from .state import ColorsState, Figure
 
@@ -27,13 +27,14 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
     kind = state.stack[-1].kind
     raw: list[Any] = []
     if kind == "respond":
-        raw = [NoResponse(), *_instants(state, seat)]
+        raw = [NoResponse(), *_instants(state, seat), *_taps(state, seat)]
     elif kind == "duel":
         raw = [DuelPass(), *(DuelCard(card=c) for c in sorted(set(state.sides[seat].hand)))]
     elif kind != "creature":
         raw = [Pass()]
         raw += [Activate(figure=f.id) for f in state.figures if f.owner == seat and not f.tapped]
         raw += _casts(state, seat)
+        raw += _taps(state, seat)
     return offered(
         _creature_actions(state, seat, ask) if kind == "creature" else [Candidate(a) for a in raw],
         ask,
@@ -190,20 +191,38 @@ def _pact_choices(state: ColorsState, seat: int, card_id: str) -> list[tuple[str
 
 
 def _instants(state: ColorsState, seat: int) -> list[Cast]:
-    """The instants in hand that answer the paused event, cast on its subject."""
+    """The instants in hand that answer the paused event, on each creature (or spell of the pile) they
+    may aim at; `offered` keeps those `check` accepts (range, sight, cost)."""
     out: list[Cast] = []
+    window = state.window
     casters = [f for f in state.figures if f.owner == seat and (f.wizard or board.profile(f).channeling)]
     for card_id in sorted(set(state.sides[seat].hand)):
-        if CARDS[card_id].type != "instant":
+        card = CARDS[card_id]
+        if card.type != "instant" or window is None:
             continue
+        counter = card.effect is not None and card.effect.kind == "counter"
+        aims: list[tuple[str | None, int | None]] = (
+            [(None, n) for n in instants.counter_aims(state, seat, card, window)]
+            if counter and state.rules >= 4
+            else [(t, None) for t in instants.targets(state, seat, card, window)]
+        )
         for caster in casters:
-            target = instants.target_for(state, card_id)
-            pay = _payment(state, seat, card_id, caster)
-            if pay is not None:
-                out.append(Cast(card=card_id, caster=caster.id, target=target, discard=pay[0], pact=pay[1]))
-            for payer, pact in _pact_choices(state, seat, card_id):  # the wizard too, as for any spell
-                out.append(Cast(card=card_id, caster=caster.id, target=target, pact=((payer, pact),)))
+            for target, spell in aims:
+                pay = _payment(state, seat, card_id, caster)
+                if pay is not None:
+                    out.append(
+                        Cast(card=card_id, caster=caster.id, target=target, spell=spell, discard=pay[0], pact=pay[1])
+                    )
+                for payer, pact in _pact_choices(state, seat, card_id):  # the wizard too, as for any spell
+                    out.append(Cast(card=card_id, caster=caster.id, target=target, spell=spell, pact=((payer, pact),)))
     return out
+
+
+def _taps(state: ColorsState, seat: int) -> list[Tap]:
+    """Each untapped permanent with an ability, once (rules version 4, D-COL-36)."""
+    side = state.sides[seat]
+    left = [c for c in sorted(set(side.permanents)) if side.permanents.count(c) > side.tapped.count(c)]
+    return [Tap(card=c) for c in left if state.rules >= 4 and CARDS[c].effect.kind == "mana_tap"]  # type: ignore[union-attr]
 
 
 def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> list[tuple[str | None, Point | None]]:
@@ -222,7 +241,7 @@ def _targets(state: ColorsState, seat: int, caster: Figure, card_id: str) -> lis
                 cells.add(board.MEASURE.cell_of(spot))
                 spots.append((None, spot))
         return spots[:4]
-    if effect is not None and effect.kind in ("draw", "aura"):
+    if effect is not None and effect.kind in ("draw", "aura", "mana_tap"):
         return [(None, None)]
     friendly = effect is not None and (
         effect.kind in ("heal", "equip") or (effect.kind == "buff" and effect.amount > 0)
@@ -286,6 +305,9 @@ def describe(state: ColorsState, seat: int, action: Any) -> Text:
         return txt("colors.action.duel_pass")
     if isinstance(action, NoResponse):
         return txt("colors.action.no_response")
+    if isinstance(action, Tap):
+        effect = CARDS[action.card].effect
+        return txt("colors.action.tap", card=txt(f"colors.card.{action.card}"), n=effect.amount if effect else 0)
     if isinstance(action, DuelCard):
         card = CARDS[action.card]
         return txt("colors.action.duel_card", card=txt(f"colors.card.{card.id}"), n=card.boost.initiative)
@@ -337,6 +359,16 @@ def _cast_label(state: ColorsState, action: Cast) -> Text:
     caster = state.figure(action.caster)
     by = txt("colors.action.cast_by", figure=_fig_name(state, action.caster)) if caster and not caster.wizard else ""
     pay = _payment_text(state, action)
+    if action.spell is not None and action.spell <= len(state.instants):
+        aimed = state.instants[action.spell - 1][1]["card"]
+        return txt(
+            "colors.action.cast_against",
+            card=txt(f"colors.card.{card.id}"),
+            spell=txt(f"colors.card.{aimed}"),
+            n=action.spell,
+            by=by,
+            pay=pay,
+        )
     if action.target:
         return txt(
             "colors.action.cast_on",

@@ -122,11 +122,17 @@ ORC_ENDS_NEAR_BRAISE = Move(figure="B1", path=(at(5.5, 2),))  # 2.5" from Braise
 
 
 def _before_the_orc_moves(
-    hand: list[str], *, mana: int = 10, braise_pv: int = 10, discard: tuple[str, ...] = (), others: tuple = ()
+    hand: list[str],
+    *,
+    mana: int = 10,
+    braise_pv: int = 10,
+    discard: tuple[str, ...] = (),
+    others: tuple = (),
+    rules: int = 4,
 ) -> ColorsState:
     """Bob's orc is activated, 6" from Braise."""
     figures = [fig("A0", "braise", 0, 2, 2, pv=braise_pv), fig("B0", "roc", 1, 22, 22), fig("B1", "orc", 1, 8, 2)]
-    state = make([*figures, *others], turn=1, hands=(hand, ["seve"]), mana=(mana, 10))
+    state = make([*figures, *others], turn=1, hands=(hand, ["seve"]), mana=(mana, 10), rules=rules)
     alice = state.sides[0].model_copy(update={"discard": discard})
     state = act(state.model_copy(update={"sides": (alice, state.sides[1])}), 1, Activate(figure="B1"))
     COLORS.check(state, 1, ORC_ENDS_NEAR_BRAISE)
@@ -185,8 +191,9 @@ def test_no_mana_and_no_blood_pact_to_accept_opens_no_pause_and_the_log_says_so(
 
 
 def test_an_enemy_out_of_sight_opens_no_pause() -> None:
-    """#27: Bob's colossus stands between Braise and the orc: Flammèche could not reach it."""
-    tr = _orc_ends_near_braise(["flammeche"], others=(fig("B2", "colosse", 1, 3.75, 2),))
+    """#27: Bob's colossus stands between Braise and the orc: Flammèche could not reach it (version 3,
+    where an instant aims at the creature its trigger is about; since version 4 the colossus is a target)."""
+    tr = _orc_ends_near_braise(["flammeche"], others=(fig("B2", "colosse", 1, 3.75, 2),), rules=3)
     assert tr.state.window is None and COLORS.to_act(tr.state) == {1}
     assert _said(tr)[-1] == "Alice n'ajoute rien à la pile : pas de ligne de vue."
 
@@ -228,7 +235,7 @@ def test_annulation_answers_only_a_spell_it_can_cancel() -> None:
     """D-COL-31: Annulation cancels a spell of cost 3 or less, once: Séisme (4) asks Alice nothing, and
     once Bob's Annulation has cancelled Trait de feu he is not asked again about the same spell."""
     figures = [*WIZARDS, fig("A1", "lezard_braise", 0, 18, 18)]
-    state = make(figures, turn=1, hands=(["annulation"], ["seisme"]))
+    state = make(figures, turn=1, hands=(["annulation"], ["seisme"]), rules=3)  # no Représailles yet
     seisme = Cast(card="seisme", caster="B0", target="A1")
     COLORS.check(state, 1, seisme)
     tr = COLORS.apply(state, 1, seisme, Rng(1))
@@ -242,36 +249,46 @@ def test_annulation_answers_only_a_spell_it_can_cancel() -> None:
 
 def _could_cast(state: ColorsState, seat: int, window: Window, card: str) -> bool:
     """Whether `check` accepts some Cast of `card` now, were it in the seat's hand in place of another
-    card (the hand's size is public), paid by mana, a discard and a Blood Pact that spares the wizard."""
+    card (the hand's size is public), paid by mana (its untapped permanents' too), a discard and a Blood
+    Pact that spares the wizard, on any creature or spell of the pile it may aim at."""
     side = state.sides[seat]
     if not side.hand:
         return False
     hand = (card, *side.hand[1:])
+    mana = side.mana + instants.untapped_mana(state, seat)
     state = state.model_copy(
         update={
-            "sides": tuple(s.model_copy(update={"hand": hand}) if i == seat else s for i, s in enumerate(state.sides)),
+            "sides": tuple(
+                s.model_copy(update={"hand": hand, "mana": mana}) if i == seat else s for i, s in enumerate(state.sides)
+            ),
             "window": window,
             "stack": (*state.stack, decision("respond", seat)),
         }
     )
+    spec = content.CARDS[card]
+    counter = spec.effect is not None and spec.effect.kind == "counter" and state.rules >= 4
+    aims = (
+        [(None, n) for n in instants.counter_aims(state, seat, spec, window)]
+        if counter
+        else [(t, None) for t in instants.targets(state, seat, spec, window)]
+    )
     mine = [f for f in state.figures if f.owner == seat]
     for caster in (f for f in mine if f.wizard or board.profile(f).channeling):
         for discard in {None, *hand[1:]}:
-            short = max(0, cost_after_discard(content.CARDS[card], discard) - side.mana)
+            short = max(0, cost_after_discard(spec, discard) - mana)
             pact = []
             for f in sorted(mine, key=lambda f: f.wizard):
                 n = min(short, f.pv - f.wizard)
                 if n > 0:
                     pact.append((f.id, n))
                     short -= n
-            cast = Cast(
-                card=card, caster=caster.id, target=instants.aimed(window, card), discard=discard, pact=tuple(pact)
-            )
-            try:
-                rules.check(state, seat, cast)
-            except IllegalAction:
-                continue
-            return True
+            for target, spell in aims:
+                cast = Cast(card=card, caster=caster.id, target=target, spell=spell, discard=discard, pact=tuple(pact))
+                try:
+                    rules.check(state, seat, cast)
+                except IllegalAction:
+                    continue
+                return True
     return False
 
 
@@ -287,7 +304,7 @@ def test_a_seat_is_asked_exactly_when_an_instant_it_may_hold_could_be_cast(monke
         return decided[-1][3]
 
     monkeypatch.setattr(instants, "standing", spy)
-    for seed in (1, 2, 3):
+    for seed in (1, 2, 3, 4, 5):
         arena.play(COLORS, (RandomAgent(), RandomAgent()), seed)
     asked = skipped = 0
     for state, seat, window, said in decided:
@@ -314,7 +331,7 @@ def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
     move = Move(figure="B1", path=(at(23.5, 7),))
     now = act(make(figures, turn=1, hands=(["flammeche"], ["seve"])), 1, Activate(figure="B1"))
     before = COLORS.at_rules(now, 1)
-    assert (now.rules, before.rules) == (3, 1)
+    assert (now.rules, before.rules) == (4, 1)
     assert COLORS.apply(now, 1, move, Rng(1)).state.window is None
     paused = COLORS.apply(before, 1, move, Rng(1)).state
     assert paused.window is not None and COLORS.to_act(paused) == {0}  # version 1 asked Braise, 22" away
@@ -322,7 +339,7 @@ def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
     assert COLORS.load_state(dumped).rules == 1
     del dumped["rules"]
     assert COLORS.load_state(dumped).rules == 1
-    assert COLORS.load_state(COLORS.dump_state(now)).rules == 3
+    assert COLORS.load_state(COLORS.dump_state(now)).rules == 4
     with pytest.raises(Exception, match="unknown_rules"):
         COLORS.at_rules(now, 7)
 
