@@ -23,7 +23,7 @@ class Cast(Action):
     pact: tuple[tuple[str, int], ...] = ()
     discard: str | None = None
     #: A counter aimed at an instant already on the pile: its place there (1: the first added); None:
-    #: the paused spell (rules version 4, D-COL-36).
+    #: the paused spell (rules version 4, D-COL-37).
     spell: int | None = None
 
 

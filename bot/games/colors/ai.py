@@ -67,7 +67,7 @@ def evaluate(state: ColorsState, seat: int) -> float:
 
 
 def _sources(state: ColorsState, seat: int) -> int:
-    """The mana a side's permanents give each round when tapped (D-COL-36)."""
+    """The mana a side's permanents give each round when tapped (D-COL-37)."""
     return sum(CARDS[c].effect.amount for c in state.sides[seat].permanents if CARDS[c].effect.kind == "mana_tap")  # type: ignore[union-attr]
 
 

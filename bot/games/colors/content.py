@@ -34,7 +34,7 @@ TRIGGERS = (
     "enemy_disengages",
     "enemy_casts",
     "ally_ends_move",  # since rules version 3: your own creature ends its move (D-COL-35)
-    "spell_wounds_ally",  # since rules version 4: an enemy's spell wounds your creature (D-COL-36)
+    "spell_wounds_ally",  # since rules version 4: an enemy's spell wounds your creature (D-COL-37)
 )
 #: The first rules version that added codex cards (`Wizard.codex_added`, D-COL-35).
 CODEX_ADDED_IN = 3
@@ -70,7 +70,7 @@ class Boost(BaseModel):
 class Effect(BaseModel):
     model_config = ConfigDict(frozen=True)
     #: withdraw: the creature the enemy's spell aims at steps `amount` inches straight away from its caster.
-    #: mana_tap: a permanent its owner taps for `amount` mana, untapped at the End phase (D-COL-36).
+    #: mana_tap: a permanent its owner taps for `amount` mana, untapped at the End phase (D-COL-37).
     kind: Literal["damage", "heal", "draw", "buff", "equip", "aura", "summon", "counter", "withdraw", "mana_tap"]
     amount: int = 0
     stat: Stat | None = None

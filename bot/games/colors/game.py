@@ -32,7 +32,7 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     #: holds the cards of `Wizard.codex_added` (D-COL-35).
     #: 4: an instant's target chosen among the legal ones, a counter aimed at an instant on the pile, a
     #: spell's wounds answered, permanents tapped for mana until the End phase, and the codex cards of
-    #: version 4 (D-COL-36).
+    #: version 4 (D-COL-37).
     rules_version = 4
     #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
     open_choice: ClassVar[frozenset[str]] = frozenset({"creature"})

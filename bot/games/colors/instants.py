@@ -42,7 +42,7 @@ def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool
     counter = card.effect is not None and card.effect.kind == "counter"
     if state.rules >= 4 and counter and trigger == "enemy_casts":
         return bool(counter_aims(state, seat, card, window))
-    if state.rules >= 4 and trigger == "spell_wounds_ally":  # D-COL-36
+    if state.rules >= 4 and trigger == "spell_wounds_ally":  # D-COL-37
         hurt = window.resume.get("wounded", []) if window.event == "spell_damage" else []
         return window.actor != seat and any(owner == seat for _, owner in hurt)
     met = legacy.condition(state, seat, trigger, window)  # the reading both versions share
@@ -67,7 +67,7 @@ def condition(state: ColorsState, seat: int, card: Card, window: Window) -> bool
 
 
 def counter_aims(state: ColorsState, seat: int, card: Card, window: Window) -> list[int | None]:
-    """What a counter may aim at (rules version 4, D-COL-36): None for the paused spell, when an enemy
+    """What a counter may aim at (rules version 4, D-COL-37): None for the paused spell, when an enemy
     cast it and it can still be cancelled; n for the n-th instant on the pile (1: the first added), an
     enemy's, that it can cancel, not cancelled and not aimed at by a counter already there."""
     amount = card.effect.amount if card.effect is not None else 0
@@ -88,7 +88,7 @@ def counter_aims(state: ColorsState, seat: int, card: Card, window: Window) -> l
 def targets(state: ColorsState, seat: int, card: Card, window: Window) -> list[str | None]:
     """The creatures an instant may aim at in this window. Before version 4, and for a heal or a step
     back, the one the card names (`aimed`); since version 4 a wound or a characteristic changed goes to
-    any creature its effect may aim at, the player's choice (D-COL-36); the caster's range and sight are
+    any creature its effect may aim at, the player's choice (D-COL-37); the caster's range and sight are
     `rules.check_target`'s. The creature the trigger is about comes first."""
     effect = card.effect
     first = aimed(window, card.id)
@@ -163,7 +163,7 @@ def _payable(state: ColorsState, seat: int, card: Card) -> bool:
 
 
 def untapped_mana(state: ColorsState, seat: int) -> int:
-    """The mana the seat's untapped permanents would give if tapped (rules version 4, D-COL-36)."""
+    """The mana the seat's untapped permanents would give if tapped (rules version 4, D-COL-37)."""
     if state.rules < 4:
         return 0
     side = state.sides[seat]
@@ -239,7 +239,7 @@ def _advance(state: ColorsState, rng: RandomSource, ev: Events) -> ColorsState:
             return resume_paused(state.model_copy(update={"window": None}), window.resume, window.countered, rng, ev)
         (seat, raw), rest = state.instants[-1], state.instants[:-1]
         state = state.model_copy(update={"instants": rest})
-        if raw.get("countered"):  # cancelled on the pile (D-COL-36): exiled, as a countered spell
+        if raw.get("countered"):  # cancelled on the pile (D-COL-37): exiled, as a countered spell
             state = side_with(state, seat, exile=(*state.sides[seat].exile, raw["card"]))
             ev.append(public("exiled", seat=seat, card=card_text(raw["card"])))
         else:
@@ -267,7 +267,7 @@ def answer(state: ColorsState, seat: int, action: Any, rng: RandomSource, ev: Ev
 
 def _ask_after(state: ColorsState, seat: int, window: Window) -> ColorsState:
     """Since version 4, an instant the active player adds is an enemy's spell cast: the inactive player,
-    whose turn to add comes next, is asked if it was not already and could now answer (D-COL-36)."""
+    whose turn to add comes next, is asked if it was not already and could now answer (D-COL-37)."""
     order = _order(state, window.actor)
     later = order[order.index(seat) + 1 :]
     new = tuple(s for s in later if s not in window.asking and might_respond(state, s, window))
@@ -371,6 +371,6 @@ def aimed(window: Window | None, card: str) -> str | None:
         return paused.get("target")
     if CARDS[card].trigger == "ally_attacked":
         return window.subject if effect.kind == "damage" else window.target
-    if CARDS[card].trigger == "spell_wounds_ally":  # Représailles: the spell's caster (D-COL-36)
+    if CARDS[card].trigger == "spell_wounds_ally":  # Représailles: the spell's caster (D-COL-37)
         return window.target
     return window.subject

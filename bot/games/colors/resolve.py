@@ -195,7 +195,7 @@ def controller(state: ColorsState, point: tuple[int, int]) -> int | None:
 def apply(state: ColorsState, seat: int, action: Any, rng: RandomSource) -> tuple[ColorsState, Events]:
     ev: Events = []
     state = state.model_copy(update={"last": (), "last_path": ()})
-    if isinstance(action, Tap):  # not an action: the same decision waits (D-COL-36)
+    if isinstance(action, Tap):  # not an action: the same decision waits (D-COL-37)
         return _tap(state, seat, action, ev), ev
     if state.stack and state.stack[-1].kind == "respond":
         return instants.answer(state, seat, action, rng, ev), ev
@@ -290,7 +290,7 @@ def resume_paused(
             state = side_with(state, seat, discard=(*state.sides[seat].discard, action.card))
         else:
             before, state = state, cast_effect(state, seat, action, rng, ev)
-            if state.rules >= 4 and state.winners is None:  # its wounds may be answered (D-COL-36)
+            if state.rules >= 4 and state.winners is None:  # its wounds may be answered (D-COL-37)
                 return _after_spell(before, state, seat, action, rng, ev)
         return _next_turn(state, rng, ev)
     if kind == "turn_over":

@@ -168,7 +168,7 @@ def _check_response(state: ColorsState, seat: int, action: Any) -> None:
 
 def _check_tap(state: ColorsState, seat: int, action: Tap) -> None:
     """« sorts permanents activés »: an untapped permanent of one's own with an ability (rules version 4,
-    D-COL-36), on one's turn or in a pause; it is not an action."""
+    D-COL-37), on one's turn or in a pause; it is not an action."""
     side = state.sides[seat]
     card = CARDS.get(action.card)
     usable = card is not None and card.effect is not None and card.effect.kind == "mana_tap"

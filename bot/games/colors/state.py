@@ -47,7 +47,7 @@ class Side(BaseModel):
     discard: tuple[str, ...] = ()
     exile: tuple[str, ...] = ()
     permanents: tuple[str, ...] = ()
-    tapped: tuple[str, ...] = ()  # permanents tapped for their ability, until the End phase (D-COL-36)
+    tapped: tuple[str, ...] = ()  # permanents tapped for their ability, until the End phase (D-COL-37)
     vp: int = 0
     passed: bool = False
 

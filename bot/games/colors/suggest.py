@@ -219,7 +219,7 @@ def _instants(state: ColorsState, seat: int) -> list[Cast]:
 
 
 def _taps(state: ColorsState, seat: int) -> list[Tap]:
-    """Each untapped permanent with an ability, once (rules version 4, D-COL-36)."""
+    """Each untapped permanent with an ability, once (rules version 4, D-COL-37)."""
     side = state.sides[seat]
     left = [c for c in sorted(set(side.permanents)) if side.permanents.count(c) > side.tapped.count(c)]
     return [Tap(card=c) for c in left if state.rules >= 4 and CARDS[c].effect.kind == "mana_tap"]  # type: ignore[union-attr]

@@ -30,7 +30,7 @@ class SideView(BaseModel):
     discard: tuple[str, ...]
     exile: tuple[str, ...]
     permanents: tuple[str, ...]
-    tapped: tuple[str, ...] = ()  # permanents tapped for their ability until the End phase (D-COL-36)
+    tapped: tuple[str, ...] = ()  # permanents tapped for their ability until the End phase (D-COL-37)
     hand: tuple[str, ...] | None = None
 
 
