@@ -16,7 +16,7 @@ from bot.table.geometry import Base, edge_distance
 
 from . import board
 from .actions import Activate, Attack, Cast, Done, DuelCard, DuelPass, Move, NoResponse, Pass, Tap
-from .content import CARDS, SCENARIOS
+from .content import CARDS, SCENARIOS, tap_mana
 from .resolve import controller, duel_totals
 from .state import ColorsState, Duel
 from .suggest import _fig_name, describe
@@ -68,7 +68,7 @@ def evaluate(state: ColorsState, seat: int) -> float:
 
 def _sources(state: ColorsState, seat: int) -> int:
     """The mana a side's permanents give each round when tapped (D-COL-37)."""
-    return sum(CARDS[c].effect.amount for c in state.sides[seat].permanents if CARDS[c].effect.kind == "mana_tap")  # type: ignore[union-attr]
+    return sum(tap_mana(c) for c in state.sides[seat].permanents)
 
 
 def _settled(game: Any, state: ColorsState) -> ColorsState:

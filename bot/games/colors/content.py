@@ -283,3 +283,9 @@ def _activation() -> dict[str, ActivationCard]:
 CARDS, WIZARDS, SCENARIOS = _load()
 ACTIVATION = _activation()
 MONSTERS = {m.id: m for s in SCENARIOS.values() for m in s.monsters}
+
+
+def tap_mana(card: str) -> int:
+    """The mana a permanent gives when its owner taps it (0: it has no such ability; D-COL-37)."""
+    effect = CARDS[card].effect
+    return effect.amount if effect is not None and effect.kind == "mana_tap" else 0

@@ -24,7 +24,7 @@ from bot.table.geometry import within
 from . import board, legacy
 from .actions import Cast
 from .changes import card_text, cost_after_discard, figure_with, named, pay, side_with, wound
-from .content import CARDS, WIZARDS, Card, codex_of, grimoire_of
+from .content import CARDS, WIZARDS, Card, codex_of, grimoire_of, tap_mana
 from .state import ColorsState, Figure, Window
 
 Events = list[Any]
@@ -168,7 +168,7 @@ def untapped_mana(state: ColorsState, seat: int) -> int:
         return 0
     side = state.sides[seat]
     left = Counter(side.permanents) - Counter(side.tapped)
-    return sum(CARDS[c].effect.amount * n for c, n in left.items() if CARDS[c].effect.kind == "mana_tap")  # type: ignore[union-attr]
+    return sum(tap_mana(c) * n for c, n in left.items())
 
 
 def _bleeds(fig: Figure) -> int:

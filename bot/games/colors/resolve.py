@@ -319,11 +319,11 @@ def _after_spell(
     wounded, dead or alive, are what its trigger reads; its caster is what Représailles aims at."""
     effect = CARDS[action.card].effect
     hit = [before.figure(fid) for fid in state.last] if effect is not None and effect.kind == "damage" else []
-    hurt = [[f.id, f.owner] for f in hit if f is not None and f.owner in (0, 1) and f.owner != seat]
+    hurt = [f for f in hit if f is not None and f.owner in (0, 1) and f.owner != seat]
     if not hurt:
         return _next_turn(state, rng, ev)
-    resume = {"kind": "turn_over", "wounded": hurt}
-    return instants.open_window(state, "spell_damage", seat, resume, rng, ev, subject=hurt[0][0], target=action.caster)
+    resume = {"kind": "turn_over", "wounded": [[f.id, f.owner] for f in hurt]}
+    return instants.open_window(state, "spell_damage", seat, resume, rng, ev, subject=hurt[0].id, target=action.caster)
 
 
 def _still_castable(state: ColorsState, seat: int, action: Cast) -> bool:
