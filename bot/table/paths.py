@@ -76,13 +76,15 @@ def shortest_path(
     others: Sequence[Base] = (),
     *,
     avoid: Sequence[Polygon] = (),
+    effort: int | None = None,
 ) -> tuple[Point, ...] | None:
     """The cheapest path of `mover`'s centre to `goal` (the points after the start), around impassable
-    terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches."""
+    terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches, or when
+    `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do)."""
     enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side and o.id != mover.id))
     shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
     field = _field(table, mover.radius, shapes, enemies)
-    return _search(table, field, mover.centre, goal)
+    return _search(table, field, mover.centre, goal, effort)
 
 
 def clear_caches() -> None:
@@ -209,9 +211,13 @@ def _inside_box(table: Table, radius: int) -> Callable[[Point], bool]:
 
 
 # -- the search ---------------------------------------------------------------------------------------
-def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Point, ...] | None:
+def _search(
+    table: Table, field: Field, start: Point, goal: Point, effort: int | None = None
+) -> tuple[Point, ...] | None:
     if _clear(field, start, goal):
         return (goal,)
+    if not _clear(field, goal, goal):
+        return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
     nodes = [Node(start), Node(goal), *field.nodes]
     at = np.array([n.at for n in nodes], dtype=np.int64)
     # a node's neighbours on its shape; the start and the goal have none (any edge is tangent there)
@@ -228,6 +234,10 @@ def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Poin
         if done[i]:
             continue
         done[i] = True
+        if effort is not None:
+            effort -= 1
+            if effort < 0:
+                return None
         here = nodes[i].at
         steps = []
         for j in _tangent_edges(i, at, before, after, done):
@@ -305,6 +315,9 @@ def _cost(field: Field, p: Point, q: Point) -> float:
         return d
     line = LineString([p, q])
     for prep, shape in zip(field.ground.difficult, field.ground.difficult_shapes, strict=True):
+        x0, y0, x1, y1 = shape.bounds
+        if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
+            continue  # the segment's box misses the piece's: it cannot cross it
         if prep.intersects(line):
             d += line.intersection(shape).length
     return d
