@@ -163,7 +163,10 @@ class Table:
         for p in a.rim():
             for q in b.rim():
                 near: list[BaseGeometry] = [t.polygon for t in walls if not t.apart(p, q, 1e-6)]
-                near += [o.shape() for o in discs if segment_distance(o.centre, p, q) <= o.radius + 1e-6]
+                cuts = [(o, _disc_cut(o, p, q)) for o in discs if segment_distance(o.centre, p, q) <= o.radius + 1e-6]
+                if any(cut is True for _, cut in cuts):
+                    continue
+                near += [o.shape() for o, cut in cuts if cut is None]
                 if not near:
                     return True
                 line = LineString([p, q]) if p != q else ShapelyPoint(p)
@@ -340,6 +343,35 @@ def segment_distance(c: Point, p: Point, q: Point) -> float:
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / length2))
     return math.hypot(p[0] + t * dx - c[0], p[1] + t * dy - c[1])
+
+
+INNER = math.cos(math.pi / 64)  # a base's shape (16 segments a quarter) holds the circle of this share
+
+
+def _disc_cut(o: Base, p: Point, q: Point) -> bool | None:
+    """Whether the segment p–q crosses the base's shape over more than a unit (`_crosses`), when the
+    circles around and inside that polygon settle it; None when only shapely can say."""
+    if p == q:
+        return None
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    outer = _chord(o.centre, float(o.radius), p, dx, dy, length)
+    if outer <= 1.0 - 1e-6:
+        return False
+    inner = _chord(o.centre, o.radius * INNER, p, dx, dy, length)
+    return True if inner > 1.0 + 1e-6 else None
+
+
+def _chord(c: Point, r: float, p: Point, dx: float, dy: float, length: float) -> float:
+    """The length of the segment from p (direction dx, dy, of `length`) inside the circle (c, r)."""
+    ux, uy = dx / length, dy / length
+    fx, fy = p[0] - c[0], p[1] - c[1]
+    mid = -(fx * ux + fy * uy)
+    off2 = fx * fx + fy * fy - mid * mid
+    if off2 >= r * r:
+        return 0.0
+    half = math.sqrt(r * r - off2)
+    return max(0.0, min(length, mid + half) - max(0.0, mid - half))
 
 
 def _swept(mover: Base, p: Point, q: Point) -> BaseGeometry:
