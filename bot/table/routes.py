@@ -33,8 +33,8 @@ def bent_toward(
 ) -> tuple[Point, ...] | None:
     """The waypoints (after the start) of a legal move along the shortest path toward `goal`, or None
     when the straight move to `straight_end` was not stopped short, or the path is straight or gains
-    nothing on it. With `stop_within`, the move stops
-    where it enters that range of an enemy (the game's engagement), `short_of` before it."""
+    nothing on it. With `stop_within`, the move stops where it enters that range of an enemy (the
+    game's engagement), `short_of` before it."""
     if straight_end == goal or table.path_cost([mover.centre, straight_end]) >= allowance - GAIN:
         return None  # the straight move reaches, or spends the allowance: nothing stopped it
     # the enemy the goal stands on is walked up to, not round: the move stops short of it anyway
