@@ -21,7 +21,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from shapely import prepared
@@ -58,7 +58,13 @@ class Base:
         return out
 
     def shape(self) -> BaseGeometry:
-        return ShapelyPoint(self.centre).buffer(self.radius, quad_segs=16)
+        return _disc(self.centre, self.radius)
+
+
+@lru_cache(maxsize=4096)
+def _disc(centre: Point, radius: int) -> BaseGeometry:
+    """A base's shape, built once per spot (shapely's shapes are immutable: sharing one is safe)."""
+    return ShapelyPoint(centre).buffer(radius, quad_segs=16)
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,21 @@ class Terrain:
     @cached_property
     def prepared(self) -> prepared.PreparedGeometry:
         return prepared.prep(self.polygon)
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        return self.polygon.bounds
+
+    def apart(self, p: Point, q: Point, margin: float = 0.0) -> bool:
+        """Whether the segment p–q stays more than `margin` off the piece's bounding box: then it
+        cannot meet the piece (a cheap test that spares shapely most segments)."""
+        x0, y0, x1, y1 = self.bounds
+        return (
+            max(p[0], q[0]) < x0 - margin
+            or min(p[0], q[0]) > x1 + margin
+            or max(p[1], q[1]) < y0 - margin
+            or min(p[1], q[1]) > y1 + margin
+        )
 
 
 def distance2(a: Point, b: Point) -> int:
@@ -132,15 +153,25 @@ class Table:
 
     def line_of_sight(self, a: Base, b: Base, others: Iterable[Base] = ()) -> bool:
         """The sight of the matches begun before the exact one (`sees`): segments between 17 fixed
-        points of each base, so a line through a narrow gap or along an edge was missed."""
-        blockers: list[BaseGeometry] = [t.polygon for t in self.sight_blockers()]
-        blockers += [o.shape() for o in others if o.id not in (a.id, b.id)]
-        if not blockers:
+        points of each base, so a line through a narrow gap or along an edge was missed.
+
+        Each segment asks shapely only about the blockers it may meet (a disc whose centre is further
+        from it than its radius, a piece whose bounding box it misses, cannot block it): same answers."""
+        walls = self.sight_blockers()
+        discs = [o for o in others if o.id not in (a.id, b.id)]
+        if not walls and not discs:
             return True
         for p in a.rim():
             for q in b.rim():
+                near: list[BaseGeometry] = [t.polygon for t in walls if not t.apart(p, q, 1e-6)]
+                cuts = [(o, _disc_cut(o, p, q)) for o in discs if segment_distance(o.centre, p, q) <= o.radius + 1e-6]
+                if any(cut is True for _, cut in cuts):
+                    continue
+                near += [o.shape() for o, cut in cuts if cut is None]
+                if not near:
+                    return True
                 line = LineString([p, q]) if p != q else ShapelyPoint(p)
-                if not any(_crosses(line, g) for g in blockers):
+                if not any(_crosses(line, g) for g in near):
                     return True
         return False
 
@@ -156,10 +187,13 @@ class Table:
         onto a platform counted as its height (rounded up)."""
         total = 0.0
         for p, q in itertools.pairwise(path):
-            seg = LineString([p, q])
-            total += seg.length
+            total += math.sqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)  # as shapely's length, to the bit
+            seg: LineString | None = None
             for t in self.terrain:
-                if t.difficult and t.polygon.intersects(seg):
+                if not t.difficult or t.apart(p, q, 1e-6):
+                    continue
+                seg = LineString([p, q]) if seg is None else seg
+                if t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
         if any(t.height for t in self.terrain):  # a climb onto a platform costs its height (heights.py)
             from .heights import climbed  # heights.py reads Table: a top-level import would be a circle
@@ -190,11 +224,10 @@ class Table:
             return "too_far"
         others = [o for o in others if o.id != mover.id]
         for p, q in itertools.pairwise(path):
-            swept = LineString([p, q]).buffer(mover.radius, quad_segs=8) if p != q else mover.at(p).shape()
-            if any(t.impassable and t.polygon.intersects(swept) for t in self.terrain):
+            if _hits_impassable(self.terrain, mover, p, q):
                 return "impassable"
             for o in others:
-                if o.side != mover.side and swept.intersection(o.shape()).area > 1.0:
+                if o.side != mover.side and _through(mover, p, q, o):
                     return "through_enemy"
         if any(overlaps(end, o) for o in others):
             return "ends_on_base"
@@ -218,7 +251,7 @@ class Table:
             length2 = dx * dx + dy * dy
             if length2 == 0:
                 continue
-            first: float | None = None
+            spans: list[tuple[float, float]] = []
             for e in enemies:
                 # a rounded point lies within 1.5 units of the line: solve with that much slack, then walk
                 limit = reach + mover.radius + e.radius + 2
@@ -229,12 +262,16 @@ class Table:
                 if disc < 0:
                     continue
                 t = max(0.0, (-b - math.sqrt(disc)) / (2 * length2))
-                if t <= 1 and (first is None or t < first):
-                    first = t
-            if first is None:
+                if t <= 1:
+                    spans.append((t, (-b + math.sqrt(disc)) / (2 * length2)))
+            if not spans:
                 continue
             steps = max(1, math.isqrt(length2))
-            for i in range(max(1, math.floor(first * steps)), steps + 1):
+            # only the steps inside some enemy's slack circle may be within: the others are skipped
+            start = max(1, math.floor(min(t for t, _ in spans) * steps))
+            for i in range(start, steps + 1):
+                if not any(t0 * steps - 2 <= i <= t1 * steps + 2 for t0, t1 in spans):
+                    continue
                 x = p[0] + dx * i // steps
                 y = p[1] + dy * i // steps
                 if any(within(mover.at((x, y)), e, reach) for e in enemies):
@@ -304,6 +341,69 @@ def _ring(centre: Point, ring: int, step: int) -> list[Point]:
         for j in (-ring, ring):
             out += [(cx + i * step, cy + j * step), (cx + j * step, cy + i * step)]
     return sorted(set(out))
+
+
+def segment_distance(c: Point, p: Point, q: Point) -> float:
+    """The distance from point c to the segment p–q (floats: callers keep a margin)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / length2))
+    return math.hypot(p[0] + t * dx - c[0], p[1] + t * dy - c[1])
+
+
+INNER = math.cos(math.pi / 64)  # a base's shape (16 segments a quarter) holds the circle of this share
+
+
+def _disc_cut(o: Base, p: Point, q: Point) -> bool | None:
+    """Whether the segment p–q crosses the base's shape over more than a unit (`_crosses`), when the
+    circles around and inside that polygon settle it; None when only shapely can say."""
+    if p == q:
+        return None
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    outer = _chord(o.centre, float(o.radius), p, dx, dy, length)
+    if outer <= 1.0 - 1e-6:
+        return False
+    inner = _chord(o.centre, o.radius * INNER, p, dx, dy, length)
+    return True if inner > 1.0 + 1e-6 else None
+
+
+def _chord(c: Point, r: float, p: Point, dx: float, dy: float, length: float) -> float:
+    """The length of the segment from p (direction dx, dy, of `length`) inside the circle (c, r)."""
+    ux, uy = dx / length, dy / length
+    fx, fy = p[0] - c[0], p[1] - c[1]
+    mid = -(fx * ux + fy * uy)
+    off2 = fx * fx + fy * fy - mid * mid
+    if off2 >= r * r:
+        return 0.0
+    half = math.sqrt(r * r - off2)
+    return max(0.0, min(length, mid + half) - max(0.0, mid - half))
+
+
+def _swept(mover: Base, p: Point, q: Point) -> BaseGeometry:
+    """What the base covers going from p to q (the shape every move has been judged by)."""
+    return LineString([p, q]).buffer(mover.radius, quad_segs=8) if p != q else mover.at(p).shape()
+
+
+def _hits_impassable(terrain: Sequence[Terrain], mover: Base, p: Point, q: Point) -> bool:
+    """Whether the swept base meets an impassable piece. The swept shape lies within the radius of the
+    segment, so a piece whose bounding box is further needs no shapely test (same answers)."""
+    swept: BaseGeometry | None = None
+    for t in terrain:
+        if not t.impassable or t.apart(p, q, mover.radius + 1e-6):
+            continue
+        swept = _swept(mover, p, q) if swept is None else swept
+        if t.polygon.intersects(swept):
+            return True
+    return False
+
+
+def _through(mover: Base, p: Point, q: Point, enemy: Base) -> bool:
+    """Whether the swept base overlaps the enemy's by more than a unit of area; both shapes lie within
+    their radii, so bases further apart than both radii need no shapely test (same answers)."""
+    if segment_distance(enemy.centre, p, q) > mover.radius + enemy.radius + 1e-6:
+        return False
+    return _swept(mover, p, q).intersection(enemy.shape()).area > 1.0
 
 
 def _crosses(line: BaseGeometry, shape: BaseGeometry) -> bool:

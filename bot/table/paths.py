@@ -34,6 +34,7 @@ from .geometry import Base, Table
 from .units import Point
 
 SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer than round the circle
+APOTHEM = math.cos(math.pi / 32)  # a disc's polygon (8 segments a quarter) holds this share of its radius
 SLACK = 1  # a unit: what a path may come nearer than the radius (the rules' tests allow it)
 
 
@@ -47,14 +48,28 @@ class Node:
 
 
 @dataclass(frozen=True)
-class Field:
-    """What a base of one radius meets on one table with one set of shapes in the way."""
+class Ground:
+    """What a base of one radius meets on one table whatever the bases: terrain and the shapes avoided
+    (static for a scenario, so built once per table, radius and shapes)."""
 
-    blocked: prepared.PreparedGeometry | None  # the centre may not enter it
+    blocked: BaseGeometry | None  # the centre may not enter it (prepared in place: vectorised tests)
     difficult: tuple[prepared.PreparedGeometry, ...]
     difficult_shapes: tuple[BaseGeometry, ...]
-    nodes: tuple[Node, ...]
+    walls: tuple[Node, ...]  # the corners of the grown walls and shapes, outside `blocked` and on the table
+    soft: tuple[Node, ...]  # the corners of difficult pieces and of platforms, likewise
     climbs: Table | None = None  # the table, when it has platforms: climbing onto one costs its height
+
+
+@dataclass(frozen=True)
+class Field:
+    """What a base of one radius meets on one table with one set of shapes and bases in the way: the
+    ground, and a disc of keep-out around each enemy base (kept apart from the ground's union so that
+    only they are built for each position)."""
+
+    ground: Ground
+    discs: tuple[tuple[Point, int], ...]  # (centre, keep-out radius) of each enemy base
+    disc_shapes: tuple[BaseGeometry, ...]
+    nodes: tuple[Node, ...]  # in the order walls, enemies, difficult pieces (A* breaks ties by it)
 
 
 def shortest_path(
@@ -64,13 +79,28 @@ def shortest_path(
     others: Sequence[Base] = (),
     *,
     avoid: Sequence[Polygon] = (),
+    effort: int | None = None,
 ) -> tuple[Point, ...] | None:
     """The cheapest path of `mover`'s centre to `goal` (the points after the start), around impassable
-    terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches."""
+    terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches, or when
+    `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do)."""
     enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side and o.id != mover.id))
     shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
     field = _field(table, mover.radius, shapes, enemies)
-    return _search(table, field, mover.centre, goal)
+    return _search(table, field, mover.centre, goal, effort)
+
+
+def clear_caches() -> None:
+    """Forget every obstacle map (the bench times a path with nothing cached; the tests compare)."""
+    _ground.cache_clear()
+    _field.cache_clear()
+    _disc.cache_clear()
+
+
+def forget_positions() -> None:
+    """Forget the obstacle maps of positions, keeping the terrain's (built once per scenario)."""
+    _field.cache_clear()
+    _disc.cache_clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -78,6 +108,28 @@ def path_length(path: Sequence[Point]) -> float:
 
 
 # -- the field ----------------------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], ...], ...]) -> Ground:
+    walls = [t.polygon for t in table.terrain if t.impassable] + [Polygon(s) for s in shapes]
+    keep_out = [w.buffer(radius - SLACK, quad_segs=8) for w in walls]
+    blocked = shapely.union_all(keep_out) if keep_out else None
+    if blocked is not None:
+        shapely.prepare(blocked)
+    soft = [t.polygon for t in table.terrain if t.difficult]
+    hard = _outside(table, radius, blocked, (), [_outer_ring(w, radius) for w in walls])
+    platforms = heights.platforms(table)
+    rings = [_outer_ring(s, 0) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a climb
+    corners = _outside(table, radius, blocked, (), rings)
+    return Ground(
+        blocked,
+        tuple(prepared.prep(s) for s in soft),
+        tuple(soft),
+        tuple(hard),
+        tuple(corners),
+        table if platforms else None,
+    )
+
+
 @lru_cache(maxsize=512)
 def _field(
     table: Table,
@@ -85,30 +137,61 @@ def _field(
     shapes: tuple[tuple[tuple[float, float], ...], ...],
     enemies: tuple[tuple[Point, int], ...],
 ) -> Field:
-    walls = [t.polygon for t in table.terrain if t.impassable] + [Polygon(s) for s in shapes]
-    discs = [(c, r + radius) for c, r in enemies]
-    keep_out: list[BaseGeometry] = [w.buffer(radius - SLACK, quad_segs=8) for w in walls]
-    keep_out += [ShapelyPoint(c).buffer(reach - SLACK, quad_segs=8) for c, reach in discs]
-    blocked = shapely.union_all(keep_out) if keep_out else None
-    rings: list[list[Point]] = [_outer_ring(w, radius) for w in walls]
-    rings += [_circle_ring(c, reach) for c, reach in discs]
-    soft = [t.polygon for t in table.terrain if t.difficult]
-    rings += [_outer_ring(s, 0) for s in soft]
-    rings += [_corner_ring(t.polygon) for t in heights.platforms(table)]  # a path may skirt a climb
-    nodes: list[Node] = []
+    ground = _ground(table, radius, shapes)
+    discs = tuple((c, r + radius) for c, r in enemies)
+    rings = [_circle_ring(c, reach) for c, reach in discs]
+    shown = tuple(_disc(c, reach - SLACK) for c, reach in discs)
+    hard = [n for n, o in zip(ground.walls, _in_discs(_xy(ground.walls), discs, shown), strict=True) if not o]
+    soft = [n for n, o in zip(ground.soft, _in_discs(_xy(ground.soft), discs, shown), strict=True) if not o]
+    round_bases = _outside(table, radius, ground.blocked, (discs, shown), rings)
+    return Field(ground, discs, shown, tuple(hard + round_bases + soft))
+
+
+def _xy(nodes: Sequence[Node]) -> np.ndarray:
+    return np.array([n.at for n in nodes], dtype=np.float64).reshape(-1, 2)
+
+
+@lru_cache(maxsize=4096)
+def _disc(centre: Point, reach: int) -> BaseGeometry:
+    return ShapelyPoint(centre).buffer(reach, quad_segs=8)
+
+
+def _outside(
+    table: Table,
+    radius: int,
+    blocked: BaseGeometry | None,
+    discs: tuple[tuple[tuple[Point, int], ...], tuple[BaseGeometry, ...]] | tuple[()],
+    rings: list[list[Point]],
+) -> list[Node]:
+    """The corners of `rings` on the table and in no keep-out, each with its neighbours on its ring."""
     inside = _inside_box(table, radius)
-    for ring in rings:
-        for i, p in enumerate(ring):
-            if not inside(p) or (blocked is not None and blocked.contains(ShapelyPoint(p))):
-                continue
-            nodes.append(Node(p, ring[i - 1], ring[(i + 1) % len(ring)]))
-    return Field(
-        prepared.prep(blocked) if blocked is not None else None,
-        tuple(prepared.prep(s) for s in soft),
-        tuple(soft),
-        tuple(nodes),
-        table if heights.platforms(table) else None,
-    )
+    nodes = [Node(p, ring[i - 1], ring[(i + 1) % len(ring)]) for ring in rings for i, p in enumerate(ring)]
+    nodes = [n for n in nodes if inside(n.at)]
+    if not nodes:
+        return []
+    xy = np.array([n.at for n in nodes], dtype=np.float64)
+    out = np.zeros(len(nodes), dtype=bool)
+    if blocked is not None:
+        out |= shapely.contains_xy(blocked, xy[:, 0], xy[:, 1])
+    if discs:
+        out |= _in_discs(xy, *discs)
+    return [n for n, o in zip(nodes, out, strict=True) if not o]
+
+
+def _in_discs(xy: np.ndarray, discs: tuple[tuple[Point, int], ...], shapes: tuple[BaseGeometry, ...]) -> np.ndarray:
+    """Which points are inside one of the keep-out discs: their polygons lie within the circle of
+    radius reach - SLACK and hold the one of its apothem, so only a point between the two asks shapely."""
+    inside = np.zeros(len(xy), dtype=bool)
+    if not discs:
+        return inside
+    centres = np.array([c for c, _ in discs], dtype=np.float64)
+    outer = np.array([reach - SLACK for _, reach in discs], dtype=np.float64)
+    d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+    inside |= (d < outer * APOTHEM - 1e-6).any(axis=1)
+    for i, k in zip(*np.nonzero((d >= outer * APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
+        if not inside[i] and shapes[k].contains(ShapelyPoint(xy[i])):
+            inside[i] = True
+    return inside
 
 
 def _outer_ring(shape: Polygon, radius: int) -> list[Point]:
@@ -148,9 +231,14 @@ def _inside_box(table: Table, radius: int) -> Callable[[Point], bool]:
 
 
 # -- the search ---------------------------------------------------------------------------------------
-def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Point, ...] | None:
-    if _clear(field, start, goal) and (field.climbs is None or not heights.climbed(field.climbs, (start, goal))):
+def _search(
+    table: Table, field: Field, start: Point, goal: Point, effort: int | None = None
+) -> tuple[Point, ...] | None:
+    climbs = field.ground.climbs
+    if _clear(field, start, goal) and (climbs is None or not heights.climbed(climbs, (start, goal))):
         return (goal,)
+    if not _clear(field, goal, goal):
+        return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
     nodes = [Node(start), Node(goal), *field.nodes]
     at = np.array([n.at for n in nodes], dtype=np.int64)
     # a node's neighbours on its shape; the start and the goal have none (any edge is tangent there)
@@ -167,13 +255,22 @@ def _search(table: Table, field: Field, start: Point, goal: Point) -> tuple[Poin
         if done[i]:
             continue
         done[i] = True
+        if effort is not None:
+            effort -= 1
+            if effort < 0:
+                return None
+        here = nodes[i].at
+        steps = []
         for j in _tangent_edges(i, at, before, after, done):
-            there = nodes[j].at
-            step = _cost(field, nodes[i].at, there)
-            if d + step >= best.get(j, math.inf) or not _clear(field, nodes[i].at, there):
+            step = _cost(field, here, nodes[j].at)
+            if d + step < best.get(j, math.inf):
+                steps.append((j, step))
+        free = _clear_many(field, here, [nodes[j].at for j, _ in steps])
+        for (j, step), ok in zip(steps, free, strict=True):
+            if not ok:
                 continue
             best[j], prev[j] = d + step, i
-            heapq.heappush(queue, (d + step + math.dist(there, goal), d + step, j))
+            heapq.heappush(queue, (d + step + math.dist(nodes[j].at, goal), d + step, j))
     if 1 not in prev:
         return None
     out = [1]
@@ -195,21 +292,56 @@ def _tangent_edges(i: int, at: np.ndarray, before: np.ndarray, after: np.ndarray
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
-    if field.blocked is None:
-        return True
-    line = LineString([p, q]) if p != q else ShapelyPoint(p)
-    return not field.blocked.intersects(line)
+    return _clear_many(field, p, [q])[0]
+
+
+def _clear_many(field: Field, p: Point, ends: list[Point]) -> list[bool]:
+    """Whether each segment from p to one of `ends` stays out of every keep-out: the ground's in one
+    vectorised test, each disc by its distance to the segment (shapely only when it falls between the
+    polygon's apothem and its radius)."""
+    if not ends:
+        return []
+    q = np.array(ends, dtype=np.float64)
+    ok = np.ones(len(ends), dtype=bool)
+    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
+    if field.ground.blocked is not None:
+        starts = np.broadcast_to(np.array(p, dtype=np.float64), q.shape)
+        lines = np.asarray(shapely.linestrings(np.stack([starts, q], axis=1)), dtype=object)
+        if same.any():
+            lines[same] = shapely.points(q[same])
+        ok &= ~shapely.intersects(field.ground.blocked, lines)
+    if not field.discs:
+        return ok.tolist()
+    px, py = float(p[0]), float(p[1])
+    dx, dy = (q[:, 0] - px)[:, None], (q[:, 1] - py)[:, None]
+    length2 = dx * dx + dy * dy
+    centres = np.array([c for c, _ in field.discs], dtype=np.float64)
+    outer = np.array([reach - SLACK for _, reach in field.discs], dtype=np.float64)
+    cx, cy = centres[None, :, 0], centres[None, :, 1]
+    t = np.clip(((cx - px) * dx + (cy - py) * dy) / np.where(length2 == 0, 1.0, length2), 0.0, 1.0)
+    dist = np.hypot(px + t * dx - cx, py + t * dy - cy)  # each segment (row) to each disc (column)
+    ok &= (dist >= outer * APOTHEM - 1e-6).all(axis=1)  # nearer: the segment enters the polygon
+    for i, k in zip(*np.nonzero(dist <= outer + 1e-6), strict=True):
+        if not ok[i]:
+            continue
+        end = ends[i]
+        line = LineString([p, end]) if end != p else ShapelyPoint(p)
+        ok[i] = not field.disc_shapes[k].intersects(line)
+    return ok.tolist()
 
 
 def _cost(field: Field, p: Point, q: Point) -> float:
     """A segment's length, its part in difficult terrain counted twice, and the height it climbs."""
     d = math.dist(p, q)
-    if field.climbs is not None and p != q:
-        d += heights.climbed(field.climbs, (p, q))
-    if not field.difficult or p == q:
+    if field.ground.climbs is not None and p != q:
+        d += heights.climbed(field.ground.climbs, (p, q))
+    if not field.ground.difficult or p == q:
         return d
     line = LineString([p, q])
-    for prep, shape in zip(field.difficult, field.difficult_shapes, strict=True):
+    for prep, shape in zip(field.ground.difficult, field.ground.difficult_shapes, strict=True):
+        x0, y0, x1, y1 = shape.bounds
+        if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
+            continue  # the segment's box misses the piece's: it cannot cross it
         if prep.intersects(line):
             d += line.intersection(shape).length
     return d

@@ -8,10 +8,12 @@ from the pool, else with the discard, else with the Blood Pact of the sturdiest 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
-from bot.table.geometry import within
+from bot.table import routes
+from bot.table.geometry import Base, within
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import INCH, Point
 
@@ -38,7 +40,7 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
     return offered(
         _creature_actions(state, seat, ask) if kind == "creature" else [Candidate(a) for a in raw],
         ask,
-        ok=accepts(rules.check, state, seat),
+        ok=_sparing(state, accepts(rules.check, state, seat)),
         describe=lambda action: describe(state, seat, action),
         piece=lambda action: getattr(action, "figure", None) or getattr(action, "card", None),
         previewed=lambda action: (
@@ -46,6 +48,35 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ),
         because="colors.action.because",
     )
+
+
+def _sparing(state: ColorsState, ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """The rules' verdict, a move the table refuses turned down first: the rules would refuse it too,
+    after searching the nearest legal point to name in the refusal, which a menu never shows."""
+
+    def check(action: Any) -> bool:
+        if isinstance(action, Move | Disengage) and _table_refuses(state, action):
+            return False
+        return ok(action)
+
+    return check
+
+
+def _table_refuses(state: ColorsState, action: Move | Disengage) -> bool:
+    """Whether rules.move_problem would refuse the path (the same table tests, without the search)."""
+    fig = state.figure(action.figure)
+    if fig is None or not action.path:
+        return False
+    table = board.table(state.scenario)
+    others = [board.base(o) for o in state.figures if o.id != fig.id]
+    others = [Base(b.id, b.side if b.side == fig.owner else fig.owner + 1000, b.centre, b.radius) for b in others]
+    full = [fig.centre, *action.path]
+    if table.move_problem(board.base(fig), full, others, board.stat(state, fig, "move") * INCH) is not None:
+        return True
+    engaged = {o.id for o in board.engaged_with(state, fig)} if isinstance(action, Disengage) else set()
+    enemies = [b for b in others if b.side != fig.owner and b.id not in engaged]
+    stop = table.engagement_stop(board.base(fig), full, enemies, board.ENGAGEMENT) if enemies else None
+    return stop is not None and stop != full[-1]
 
 
 def harm(state: ColorsState, seat: int, action: Cast) -> list[tuple[Figure, int]]:
@@ -90,14 +121,14 @@ def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> list[Candidate
     allowance = board.stat(state, fig, "move") * INCH
     second = fig.moved and not fig.acted
     moves: dict[str, Candidate] = {}
-    for point, reason, was_typed in destinations(state, fig, allowance, ask.text, leaving=bool(engaged)):
+    for way, reason, was_typed in destinations(state, fig, allowance, ask.text, leaving=bool(engaged)):
         move: Any = None
         if engaged and not fig.moved:
-            move = Disengage(figure=fig.id, path=(point,))
+            move = Disengage(figure=fig.id, path=way)
         elif not fig.moved:
-            move = Move(figure=fig.id, path=(point,))
+            move = Move(figure=fig.id, path=way)
         elif second:
-            move = Move(figure=fig.id, path=(point,), second=True)
+            move = Move(figure=fig.id, path=way, second=True)
         if move is not None:
             key = move.model_dump_json()
             typed = was_typed or (key in moves and moves[key].typed)
@@ -107,10 +138,11 @@ def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> list[Candidate
 
 def destinations(
     state: ColorsState, fig: Figure, allowance: int, text: str = "", *, leaving: bool = False
-) -> list[tuple[Point, Text | None, bool]]:
+) -> list[tuple[tuple[Point, ...], Text | None, bool]]:
     """Where a creature may usefully go, each with why: the point typed (or the furthest toward it),
     contact with each enemy, cover behind each piece that hides it from the nearest enemy, each
-    objective, and home when it disengages. (point, reason, typed)."""
+    objective, and home when it disengages. (waypoints, reason, typed): a straight move, and the
+    shortest path round what is in the way when that ends clearly nearer (#25)."""
 
     table = board.table(state.scenario)
     mover = board.base(fig)
@@ -142,22 +174,24 @@ def destinations(
     if leaving:
         home = scenario.deploy_point(0 if fig.centre[0] < board.SIZE // 2 else 1)
         goals.append((home, txt("colors.reason.away"), False))
-    out: list[tuple[Point, Text | None, bool]] = []
+    out: list[tuple[tuple[Point, ...], Text | None, bool]] = []
     seen: set[Point] = set()
+    enemy_bases = [b for b in others if b.side != fig.owner]
     for goal, reason, was_typed in goals:
         end = table.furthest_toward(mover, goal, others, allowance)
-        stop = (
-            table.engagement_stop(
-                mover, [fig.centre, end], [b for b in others if b.side != fig.owner], board.ENGAGEMENT
-            )
-            if not leaving
-            else None
-        )
+        stop = table.engagement_stop(mover, [fig.centre, end], enemy_bases, board.ENGAGEMENT) if not leaving else None
         if stop is not None:
             end = stop
         if end != fig.centre and end not in seen:
             seen.add(end)
-            out.append((end, reason, was_typed))
+            out.append(((end,), reason, was_typed))
+        if stop is not None or (leaving and not was_typed):
+            continue  # the straight move meets the enemy: nothing stands in its way
+        stop_reach = None if leaving else board.ENGAGEMENT
+        way = routes.bent_toward(table, mover, goal, others, allowance, straight_end=end, stop_within=stop_reach)
+        if way is not None and way[-1] not in seen:
+            seen.add(way[-1])
+            out.append((way, reason, was_typed))
     return out
 
 

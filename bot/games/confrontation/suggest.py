@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
 from bot.engine.names import fold
+from bot.table import routes
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import CM, Point
 
@@ -201,14 +202,24 @@ def _exclusive_moves(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, T
                     out.append((Resolve(fighter=f.id, path=way), None, False))
         else:
             reach = rules.allowance(f, f.exclusive)
-            for point, why, typed in destinations(state, f, reach, ask.text):
-                out.append((Resolve(fighter=f.id, path=(point,)), why, typed))
+            for way, why, typed in ways(state, f, reach, ask.text):
+                out.append((Resolve(fighter=f.id, path=way), why, typed))
         out.append((Forgo(fighter=f.id), None, False))
     return out
 
 
 def destinations(state: ConfState, f: Fighter, allowance: int, text: str = "") -> list[tuple[Point, Text | None, bool]]:
-    """Where a walk, run or cover move may usefully end, each with why (never touching an enemy)."""
+    """Where a walk, run or cover move may usefully end in a straight line, each with why (never
+    touching an enemy)."""
+    return [(way[-1], why, typed) for way, why, typed in ways(state, f, allowance, text, bent=False)]
+
+
+def ways(
+    state: ConfState, f: Fighter, allowance: int, text: str = "", *, bent: bool = True
+) -> list[tuple[tuple[Point, ...], Text | None, bool]]:
+    """The moves a menu offers for a walk, run or cover move, as waypoints, each with why: straight
+    toward each goal and, when a rock or a fighter is in the way, along the shortest path round it
+    (#25), a centimetre short of contact as the straight one."""
     table = board.table(state.scenario)
     m = board.measure(state.scenario)
     mover = board.base(f)
@@ -229,7 +240,7 @@ def destinations(state: ConfState, f: Fighter, allowance: int, text: str = "") -
         goals.append(((cx, cy), txt(f"confrontation.reason.cover_{piece.id}"), False))
     lo, hi = board.deploy_zone(state.scenario, f.owner)
     goals.append(((f.x, (lo + hi) // 2), txt("confrontation.reason.back"), False))
-    out: list[tuple[Point, Text | None, bool]] = []
+    out: list[tuple[tuple[Point, ...], Text | None, bool]] = []
     seen: set[Point] = set()
     for goal, why, was_typed in goals:
         end = table.furthest_toward(mover, goal, others, allowance)
@@ -240,7 +251,13 @@ def destinations(state: ConfState, f: Fighter, allowance: int, text: str = "") -
             end = back
         if end != f.centre and end not in seen:
             seen.add(end)
-            out.append((end, why, was_typed))
+            out.append(((end,), why, was_typed))
+        if not bent or stop is not None:
+            continue
+        way = routes.bent_toward(table, mover, goal, others, allowance, straight_end=end, stop_within=CM, short_of=CM)
+        if way is not None and way[-1] not in seen:
+            seen.add(way[-1])
+            out.append((way, why, was_typed))
     return out
 
 
@@ -272,8 +289,8 @@ def _cumulative(state: ConfState, seat: int, ask: Ask) -> list[tuple[Any, Text |
             for o in pool:
                 out.append((Cast(fighter=f.id, spell=sid, target=o.id), None, False))
         move = Walk if board.free(state, f) else Disengage  # D-CON-07: disengaging is its own choice
-        for point, why, typed in destinations(state, f, p.mou, ask.text):
-            out.append((move(fighter=f.id, path=(point,)), why, typed))
+        for way, why, typed in ways(state, f, p.mou, ask.text):
+            out.append((move(fighter=f.id, path=way), why, typed))
         out.append((Finish(fighter=f.id), None, False))
     return out
 

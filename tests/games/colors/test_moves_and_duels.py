@@ -6,6 +6,8 @@ are drawn by hand (inches from the top-left corner of the 24"×24" table, `pierr
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bot.engine import ANY, IllegalAction
@@ -259,3 +261,24 @@ def test_the_point_offered_for_a_move_through_an_enemy_is_itself_legal() -> None
     assert err.value.code == "colors.move_through_enemy"
     near = (err.value.params["x"], err.value.params["y"])
     act(state, 0, Move(figure="A1", path=(near,)))  # accepted as offered
+
+
+def test_a_creature_behind_the_rock_is_offered_the_way_round_it() -> None:
+    """#25: the straight move toward the central stone stops at the rock; the menu also offers the
+    shortest path round it, drawn bent in the preview, accepted by the rules and resolved there."""
+    from bot.engine import Ask
+
+    state = _active([*WIZARDS, fig("A1", "orc", 0, 12, 7.4)], "A1")
+    rock = board.table(state.scenario).terrain[4]
+    assert rock.id == "rocher" and rock.impassable  # (11, 9)-(13, 10): right in the way
+    moves = [c for c in COLORS.suggest(state, 0, Ask(kinds=("move",))) if isinstance(c.action, Move)]
+    bent = [c for c in moves if len(c.action.path) > 1 and c.action.path[-1][1] > at(0, 10.5)[1]]
+    assert bent, [c.action.path for c in moves]
+    stone = at(12, 12)
+    move = min((c.action for c in bent), key=lambda m: math.dist(m.path[-1], stone))
+    nearest_straight = min(math.dist(m.action.path[-1], stone) for m in moves if len(m.action.path) == 1)
+    assert math.dist(move.path[-1], stone) < nearest_straight - INCH  # the rock stops every straight move
+    overlay = COLORS.preview(state, 0, move).overlay  # type: ignore[union-attr]
+    assert [tuple(p) for p in overlay["path"]] == [at(12, 7.4), *move.path]
+    after = act(state, 0, move)
+    assert after.figure("A1").centre == move.path[-1]  # type: ignore[union-attr]

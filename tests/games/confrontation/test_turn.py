@@ -4,6 +4,8 @@ where the document is silent (docs/rules/confrontation.md)."""
 
 from __future__ import annotations
 
+import math
+
 from bot.engine import IllegalAction, Rng
 from bot.games.confrontation import board, combat, dice
 from bot.games.confrontation.actions import (
@@ -492,3 +494,26 @@ def test_a_charge_round_the_rock_is_offered_as_a_path_with_a_waypoint() -> None:
     assert resolves and len(resolves[0].path) > 1
     s = act(s, L, resolves[0])
     assert board.in_contact(s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
+
+
+def test_a_fighter_behind_the_rock_is_offered_the_walk_round_it() -> None:
+    """#25: a straight walk toward an enemy beyond the rock stops at it; the menu also offers the
+    shortest path round it, drawn bent in the preview, accepted by the rules and resolved there."""
+    from bot.engine import Ask
+
+    fs = [fighter("L1", "epeiste", L, 30.5, 47.5), fighter("G1", "guerrier", G, 30.5, 15)]
+    s = act(_open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste"), L, Declared())
+    assert s.stage == "cumulative"
+    rock = board.table(s.scenario).terrain[1]
+    assert rock.id == "rocher" and rock.impassable  # about (27, 36)-(34, 44): between the two
+    walks = [c.action for c in GAME.suggest(s, L, Ask()) if isinstance(c.action, Walk)]
+    straight = [w for w in walks if len(w.path) == 1]
+    bent = [w for w in walks if len(w.path) > 1]
+    assert bent, [w.path for w in walks]
+    enemy = at(30.5, 15)
+    walk = min(bent, key=lambda w: math.dist(w.path[-1], enemy))
+    assert math.dist(walk.path[-1], enemy) < min(math.dist(w.path[-1], enemy) for w in straight)  # round the rock
+    overlay = GAME.preview(s, L, walk).overlay  # type: ignore[union-attr]
+    assert [tuple(p) for p in overlay["path"]] == [at(30.5, 47.5), *walk.path]
+    after = act(s, L, walk)
+    assert after.fighter("L1").centre == walk.path[-1]  # type: ignore[union-attr]
