@@ -177,33 +177,31 @@ class PgStore:
         )
 
     async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
-        text = json.dumps(data, sort_keys=True)
-        await self._write(
-            lambda con: con.execute(
-                "INSERT INTO preferences (user_id, data) VALUES ($1, $2)"
-                " ON CONFLICT (user_id) DO UPDATE SET data=excluded.data",
-                user_id,
-                text,
-            )
-        )
+        await self._put_object("preferences", "user_id", user_id, data)
 
     async def preferences(self, user_id: int) -> dict[str, Any]:
-        rows = await self._rows("SELECT data FROM preferences WHERE user_id=$1", user_id)
-        return dict(json.loads(rows[0][0])) if rows else {}
+        return await self._object("preferences", "user_id", user_id)
 
     async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
+        await self._put_object("guild_settings", "guild_id", guild_id, data)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._object("guild_settings", "guild_id", guild_id)
+
+    async def _put_object(self, table: str, key: str, value: int, data: dict[str, Any]) -> None:
+        """A table of one JSON object per key (`table` and `key` are this module's constants, never input)."""
         text = json.dumps(data, sort_keys=True)
         await self._write(
             lambda con: con.execute(
-                "INSERT INTO guild_settings (guild_id, data) VALUES ($1, $2)"
-                " ON CONFLICT (guild_id) DO UPDATE SET data=excluded.data",
-                guild_id,
+                f"INSERT INTO {table} ({key}, data) VALUES ($1, $2)"
+                f" ON CONFLICT ({key}) DO UPDATE SET data=excluded.data",
+                value,
                 text,
             )
         )
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id=$1", guild_id)
+    async def _object(self, table: str, key: str, value: int) -> dict[str, Any]:
+        rows = await self._rows(f"SELECT data FROM {table} WHERE {key}=$1", value)
         return dict(json.loads(rows[0][0])) if rows else {}
 
     async def rate_match(self, match_id: str, guild_id: int, game: str, rows: Sequence[Rating]) -> bool:

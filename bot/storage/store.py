@@ -385,36 +385,32 @@ class Store:
 
     async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
         """One player's preferences, whole (a per-user setting: the last writer wins)."""
-        text = json.dumps(data, sort_keys=True)
-
-        def run(con: sqlite3.Connection) -> None:
-            con.execute(
-                "INSERT INTO preferences (user_id, data) VALUES (?, ?)"
-                " ON CONFLICT(user_id) DO UPDATE SET data=excluded.data",
-                (user_id, text),
-            )
-
-        await self._write(run)
+        await self._put_object("preferences", "user_id", user_id, data)
 
     async def preferences(self, user_id: int) -> dict[str, Any]:
-        rows = await self._rows("SELECT data FROM preferences WHERE user_id = ?", (user_id,))
-        return dict(json.loads(rows[0][0])) if rows else {}
+        return await self._object("preferences", "user_id", user_id)
 
     async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """One server's settings, whole (its administrators' choice: the last writer wins)."""
+        await self._put_object("guild_settings", "guild_id", guild_id, data)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._object("guild_settings", "guild_id", guild_id)
+
+    async def _put_object(self, table: str, key: str, value: int, data: dict[str, Any]) -> None:
+        """A table of one JSON object per key (`table` and `key` are this module's constants, never input)."""
         text = json.dumps(data, sort_keys=True)
 
         def run(con: sqlite3.Connection) -> None:
             con.execute(
-                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?)"
-                " ON CONFLICT(guild_id) DO UPDATE SET data=excluded.data",
-                (guild_id, text),
+                f"INSERT INTO {table} ({key}, data) VALUES (?, ?) ON CONFLICT({key}) DO UPDATE SET data=excluded.data",
+                (value, text),
             )
 
         await self._write(run)
 
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        rows = await self._rows("SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    async def _object(self, table: str, key: str, value: int) -> dict[str, Any]:
+        rows = await self._rows(f"SELECT data FROM {table} WHERE {key} = ?", (value,))
         return dict(json.loads(rows[0][0])) if rows else {}
 
     # -- ratings ----------------------------------------------------------------------------------
