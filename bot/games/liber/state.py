@@ -11,7 +11,8 @@ than pydantic's deep copy (measured: ~15 000 clones/s against ~6 700 deep copies
 
 from __future__ import annotations
 
-from typing import Literal, cast
+import copy
+from typing import Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,6 +37,17 @@ CREATURES = ("general", "unit", "token")
 #: to assign) are decisions on `LiberState.stack`; `step()` gives whichever is current.
 Phase = Literal["placement", "attack", "discard", "over"]
 Step = Literal["placement", "attack", "block", "ravage", "response", "discard", "over"]
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _copied(model: M, **fields: Any) -> M:
+    """A copy of `model` sharing its unchanged values, with `fields` replaced: `apply` clones the state
+    once per action, and pydantic's shallow copy costs a quarter of `model_construct`."""
+    new = copy.copy(model)
+    new.__dict__.update(fields)
+    return new
 
 
 class Piece(BaseModel):
@@ -65,10 +77,7 @@ class Piece(BaseModel):
         return self.kind in CREATURES
 
     def clone(self) -> Piece:
-        data = dict(self.__dict__)
-        data["used"] = list(self.used)
-        data["items"] = list(self.items)
-        return Piece.model_construct(_fields_set=self.model_fields_set, **data)
+        return _copied(self, used=list(self.used), items=list(self.items))
 
 
 class Side(BaseModel):
@@ -95,11 +104,14 @@ class Side(BaseModel):
         return self.grid[line * SLOTS + slot]
 
     def clone(self) -> Side:
-        data = dict(self.__dict__)
-        for key in ("deck", "hand", "cemetery", "dropped"):
-            data[key] = list(data[key])
-        data["grid"] = [p.clone() if p is not None else None for p in self.grid]
-        return Side.model_construct(_fields_set=self.model_fields_set, **data)
+        return _copied(
+            self,
+            deck=list(self.deck),
+            hand=list(self.hand),
+            cemetery=list(self.cemetery),
+            dropped=list(self.dropped),
+            grid=[p.clone() if p is not None else None for p in self.grid],
+        )
 
 
 class Combat(BaseModel):
@@ -150,14 +162,15 @@ class LiberState(BaseModel):
     last: list[Pos] = []
 
     def clone(self) -> LiberState:
-        data = dict(self.__dict__)
-        data["sides"] = [s.clone() for s in self.sides]
-        data["vanished"] = list(self.vanished)
-        data["stack"] = list(self.stack)
-        data["combat"] = self.combat.model_copy(deep=True) if self.combat else None
-        data["ravage"] = self.ravage.model_copy() if self.ravage else None
-        data["cards"] = dict(self.cards)
-        return LiberState.model_construct(_fields_set=self.model_fields_set, **data)
+        return _copied(
+            self,
+            sides=[s.clone() for s in self.sides],
+            vanished=list(self.vanished),
+            stack=list(self.stack),
+            combat=self.combat.model_copy(deep=True) if self.combat else None,
+            ravage=self.ravage.model_copy() if self.ravage else None,
+            cards=dict(self.cards),
+        )
 
     # -- the decision stack ---------------------------------------------------------------------------
     @property
