@@ -44,7 +44,8 @@ class ReviewOps(ServiceCore):
         def views() -> list[tuple[int, Any]]:
             return [(seq, game.view(state, None)) for seq, state in states_along(game, seats, options, entries)]
 
-        return live, await asyncio.to_thread(views)
+        along = await asyncio.to_thread(views)
+        return live, with_result(along, live.rec.outcome)
 
     async def try_from(
         self, match_id: str, seq: int, user_id: int, *, name: str, locale: str, opened: Opened | None = None
@@ -96,3 +97,15 @@ class ReviewOps(ServiceCore):
                 raise
         await self._deliver(live, step, *forced)
         return live
+
+
+def with_result(along: list[tuple[int, Any]], outcome: dict[str, Any] | None) -> list[tuple[int, Any]]:
+    """The boards with the match's result on the last: a match that ended by a host step (a concession, a
+    clock) leaves the engine's state as it was, whose board would still say who is to play."""
+    winners = (outcome or {}).get("winners")
+    if not along or winners is None:
+        return along
+    seq, last = along[-1]
+    if "winners" not in type(last).model_fields or last.winners is not None:  # a card game's view; a result
+        return along
+    return [*along[:-1], (seq, last.model_copy(update={"winners": tuple(winners)}))]

@@ -74,10 +74,12 @@ async def test_a_finished_table_game_gets_its_replay_after_the_result(
     image = Image.open(io.BytesIO(data))
     assert image.format == "GIF" and image.n_frames >= 3 and image.width == 640
 
-    # drawn from the public board after each step, nothing else
+    # drawn from the public board after each step, nothing else; the last one gives the result
     entries = await table.service.history(live.id)
     along = states_along(live.game, live.seats, live.rec.options, entries)
-    assert replayed == [[live.game.view(state, None) for _, state in along]]
+    boards = [live.game.view(state, None) for _, state in along]
+    assert boards[-1].winners is None  # a concession leaves the engine's state as it was
+    assert replayed == [[*boards[:-1], boards[-1].model_copy(update={"winners": (1,)})]]
 
 
 async def test_the_replay_shows_nothing_of_a_hidden_sequence(table: Table, replayed: list[list[Any]]) -> None:
