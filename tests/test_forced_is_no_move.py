@@ -76,3 +76,21 @@ async def test_a_forced_answer_played_for_an_absent_player_keeps_them_away(
         assert service.timers(live).absent(1, service.now())
     finally:
         await service.close()
+
+
+def test_moves_a_judge_rewound_or_an_undo_took_back_count_for_nothing() -> None:
+    """Bob's AI chose moves 2 and 3, which a judge rewound (back to step 1), and move 5, which an undo took
+    back: of what stands, Bob chose both of his moves himself, and the match is rated (counting what was
+    taken back, the AI chose 3 of his 5 moves and it was not)."""
+    entries = [
+        LogEntry(seq=0, kind="setup", seat=None, action=None, draws=[], rng_after=[], events=[]),
+        _step(1, 1),
+        _step(2, 1, ai=True),
+        _step(3, 1, ai=True),
+        LogEntry(seq=4, kind="rewind", seat=None, action=None, draws=[], rng_after=[], events=[], meta={"to": 1}),
+        _step(5, 1, ai=True),
+        LogEntry(seq=6, kind="undo", seat=None, action=None, draws=[], rng_after=[], events=[], meta={"undoes": 5}),
+        _step(7, 1),
+    ]
+    assert ai_share(entries, 1) == (0, 2)
+    assert played_by_ai(entries, [0, 1]) is None

@@ -17,7 +17,7 @@ from bot.storage import LogEntry, Rating
 
 from .core import ServiceCore
 from .model import LiveMatch
-from .replay import ADVICE
+from .replay import ADVICE, standing
 
 log = logging.getLogger("tavernier.ratings")
 MODEL = PlackettLuce()
@@ -49,14 +49,12 @@ def ranks_of(outcome: Outcome, seats: Sequence[int]) -> list[int]:
 
 
 def ai_share(entries: Sequence[LogEntry], seat: int) -> tuple[int, int]:
-    """(moves the AI chose, moves) of one seat, undone moves left out; a concession is the person's. A
-    forced answer (`meta.forced`: the game played a decision with one answer) is nobody's move: counted,
-    it would let a person away all match, the AI playing for them, be rated on what the game answered."""
-    undone = {e.meta.get("undoes") for e in entries if e.kind == "undo"}
+    """(moves the AI chose, moves) of one seat, the moves taken back (an undo, a judge's rewind) left out;
+    a concession is the person's. A forced answer (`meta.forced`: the game played a decision with one
+    answer) is nobody's move: counted, it would let a person away all match, the AI playing for them, be
+    rated on what the game answered."""
     mine = [
-        e
-        for e in entries
-        if e.seat == seat and e.kind in ("action", "concede") and e.seq not in undone and not e.meta.get("forced")
+        e for e in standing(entries) if e.seat == seat and e.kind in ("action", "concede") and not e.meta.get("forced")
     ]
     return sum(1 for e in mine if e.meta.get("ai")), len(mine)
 

@@ -69,6 +69,24 @@ def _rewound(entry: LogEntry, kept: dict[int, Any]) -> Any:
     return kept[to]
 
 
+def standing(entries: Sequence[LogEntry]) -> list[LogEntry]:
+    """The steps still in effect after the whole log: an undo takes back its move and what followed it
+    (`meta.undoes`; one logged before that field, the last action), a judge's rewind every step after the
+    one it returns to. What counts moves (ratings) reads these, so that a taken-back move counts for none."""
+    kept: list[LogEntry] = []
+    for entry in entries:
+        if entry.kind == UNDO:
+            last = next((e.seq for e in reversed(kept) if e.kind == "action"), entry.seq)
+            target = int(entry.meta.get("undoes", last))
+            kept = [e for e in kept if e.seq < target]
+        elif entry.kind == REWIND:
+            to = int(entry.meta["to"])
+            kept = [e for e in kept if e.seq <= to]
+        else:
+            kept.append(entry)
+    return kept
+
+
 def replay_recorded(game: AnyGame, state: Any, entries: Sequence[LogEntry]) -> Any:
     """Replay a tail of the log on a state, feeding each action its recorded chance results."""
     last = state
