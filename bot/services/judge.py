@@ -40,11 +40,6 @@ class Judge:
 
 
 class JudgeOps(ServiceCore):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: When each match last called its judges (memory only: a restart allows one call more).
-        self._judge_calls: dict[str, float] = {}
-
     # -- the server's setting -----------------------------------------------------------------------
     async def judge_role(self, guild_id: int | None) -> int | None:
         """The server's judge role, if its administrators named one."""
@@ -70,11 +65,13 @@ class JudgeOps(ServiceCore):
         role = await self.judge_role(live.rec.guild_id)
         if role is None:
             raise ServiceError("judge_none")
-        now = self._clock()
-        last = self._judge_calls.get(live.id)
-        if last is not None and now - last < CALL_EVERY:
-            raise ServiceError("judge_called", minutes=max(1, round((last + CALL_EVERY - now) / 60)))
-        self._judge_calls[live.id] = now
+        async with live.lock:
+            timers = Timers.model_validate(live.rec.timers)
+            now, last = self._clock(), timers.judge_called_at
+            if last is not None and now - last < CALL_EVERY:
+                raise ServiceError("judge_called", minutes=max(1, round((last + CALL_EVERY - now) / 60)))
+            called = timers.model_copy(update={"judge_called_at": now})
+            await self._save_match(live, dataclasses.replace(live.rec, timers=called.model_dump(mode="json")))
         return live, role
 
     # -- what only a judge may do ---------------------------------------------------------------------

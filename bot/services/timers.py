@@ -67,6 +67,9 @@ class Timers(BaseModel):
     seats: dict[int, SeatTime] = {}
     #: Since when a judge stopped the match's time (`/partie trancher`): no clock runs, no reminder goes.
     paused_at: float | None = None
+    #: When a player last called the server's judges (`/partie arbitre`): at most one call per
+    #: `judge.CALL_EVERY`, kept with the match so that a restart does not allow one more.
+    judge_called_at: float | None = None
 
     @field_validator("remind_after", "remind_every")
     @classmethod

@@ -112,6 +112,24 @@ async def test_a_call_pings_the_judges_role_once_with_the_board_the_last_moves_a
         assert "déjà été appelés" in private_text(calls)  # not a ping at every click
 
 
+async def test_the_limit_on_calls_outlives_a_restart(tmp_path: Path) -> None:
+    """One call per match and hour, kept with the match: a restart of the bot does not allow a second."""
+    db = tmp_path / "db.sqlite3"
+    async with _table(db) as table:
+        live = await started_match(table)
+        thread = table.thread_of(live)
+        await _with_judges(table)
+        calls = await table.slash("Alice", "partie", "arbitre", channel=thread, raison="Bob a joué deux fois")
+        assert "Les arbitres du serveur sont prévenus" in private_text(calls)
+
+        await table.bot.close()
+        bot = table_bot(db, ai_delay=0.0, ai_level="easy", thread_pace=NoPace())
+        await start_bot(table.fd, bot, [table.guild])
+        table.bot = bot
+        calls = await table.slash("Bob", "partie", "arbitre", channel=thread, raison="encore")
+        assert "déjà été appelés" in private_text(calls)
+
+
 async def test_only_the_judge_rewinds_and_the_rewound_match_replays_and_verifies(tmp_path: Path) -> None:
     """Keep, then redraw: each rewind is a step, the match goes on to its end, a fresh bot on the same
     database loads the same state the whole log rebuilds, and `/partie verifier` checks every digest."""
