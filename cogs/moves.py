@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import ANY, Ask, Choice, EngineError, MalformedAction
+from bot.engine import ANY, Ask, Choice, EngineError, MalformedAction, Text
+from bot.engine.choices import NO_LABEL
 from bot.engine.names import fold
 from bot.i18n import localize, t
 from bot.services import Applied, LiveMatch, ServiceError, StaleVersion
@@ -250,12 +251,20 @@ class MoveDesk:
             log.warning("move played, confirmation not shown status=%s code=%s", exc.status, exc.code)
 
     async def _preview(
-        self, interaction: discord.Interaction, live: LiveMatch, seat: int, action: Any, locale: str
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        seat: int,
+        action: Any,
+        locale: str,
+        label_text: Text | None = None,
     ) -> None:
-        """The preview image and lines, privately, with Confirm / Cancel (the draft holds the action)."""
+        """The preview image and lines, privately, with Confirm / Cancel (the draft holds the action).
+        `label_text`: the choice's own label, when it says more than the action (why a typed point was
+        answered with another one)."""
         preview = self.service.preview(live, seat, action)
         draft = self.service.new_draft(live, interaction.user.id, action)
-        label = localize(self.service.label(live, seat, action), locale, live.seat_name)
+        label = localize(label_text or self.service.label(live, seat, action), locale, live.seat_name)
         lines = [f"**{label}**", *(localize(x, locale, live.seat_name) for x in (preview.lines if preview else ()))]
         content, view = p.clip("\n".join(lines)), preview_view(live, draft.id, locale)
         file = None
@@ -313,7 +322,8 @@ class MoveDesk:
             if m is None:
                 choice = self._typed_choice(live, seat.seat, value, kinds)
                 if choice.preview:
-                    await self._preview(interaction, live, seat.seat, choice.action, a.locale)
+                    said = choice.label if choice.label != NO_LABEL else None
+                    await self._preview(interaction, live, seat.seat, choice.action, a.locale, said)
                 else:
                     await self._submit(interaction, live, choice.action, live.version, a.locale)
                 return

@@ -10,7 +10,9 @@ image's edge (`text_clipped`).
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -43,13 +45,33 @@ class Pen:
         self.smallest = min(self.smallest, size)
         face = font(size, bold, condensed)
         self.missing.update(ch for ch in set(text) if not _has_glyph(ch, bold, condensed))
-        left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        if "\n" in text:  # lines are aligned inside the box: measured where they are drawn
+            left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        else:
+            dx0, dy0, dx1, dy1 = self._extent(text, size, bold, condensed, anchor)
+            left, top, right, bottom = dx0 + xy[0], dy0 + xy[1], dx1 + xy[0], dy1 + xy[1]  # as textbbox adds them
         if left < 0 or top < 0 or right > self.image.width or bottom > self.image.height:
             self.clipped += 1
         self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
 
     def length(self, text: str, size: int, *, bold: bool = False, condensed: bool = True) -> float:
-        return float(self.draw.textlength(text, font=font(size, bold, condensed)))
+        key = (text, size, bold, condensed, self.draw.mode)
+        known = _LENGTHS.get(key)
+        if known is None:
+            known = float(self.draw.textlength(text, font=font(size, bold, condensed)))
+            _remember(_LENGTHS, key, known)
+        return known
+
+    def _extent(
+        self, text: str, size: int, bold: bool, condensed: bool, anchor: str | None
+    ) -> tuple[float, float, float, float]:
+        """The text's box round its anchor at (0, 0): textbbox anywhere else adds the point to it."""
+        key = (text, size, bold, condensed, anchor, self.draw.mode)
+        known = _EXTENTS.get(key)
+        if known is None:
+            known = self.draw.textbbox((0, 0), text, font=font(size, bold, condensed), anchor=anchor)
+            _remember(_EXTENTS, key, known)
+        return known
 
     def fit(self, text: str, size: int, width: float, *, bold: bool = False, condensed: bool = True) -> str:
         """`text`, shortened with an ellipsis until it fits `width` pixels (never a smaller font)."""
@@ -80,6 +102,22 @@ class Pen:
         self.image.info["glyphs_missing"] = "".join(sorted(self.missing))
         self.image.info["text_clipped"] = self.clipped
         return self.image
+
+
+#: Text measured so far (its length, its box round its anchor): the same labels, numbers and legends come
+#: back on board after board, and measuring is a third of drawing a text.
+_LENGTHS: dict[tuple[str, int, bool, bool, str], float] = {}
+_EXTENTS: dict[tuple[str, int, bool, bool, str | None, str], tuple[float, float, float, float]] = {}
+MEASURED = 8192
+_MEASURED_LOCK = threading.Lock()
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep a measure, forgetting the oldest past MEASURED (boards are drawn in worker threads)."""
+    with _MEASURED_LOCK:
+        if len(cache) >= MEASURED:
+            cache.pop(next(iter(cache)))
+        cache[key] = value
 
 
 _NOT_A_CHARACTER = "\U0010fffd"  # never in a font: what it draws is the font's empty box

@@ -385,13 +385,25 @@ def _swept(mover: Base, p: Point, q: Point) -> BaseGeometry:
     return LineString([p, q]).buffer(mover.radius, quad_segs=8) if p != q else mover.at(p).shape()
 
 
+SWEPT_INNER = math.cos(math.pi / 32)  # the swept shape (8 segments a quarter) holds this share of its radius
+
+
 def _hits_impassable(terrain: Sequence[Terrain], mover: Base, p: Point, q: Point) -> bool:
     """Whether the swept base meets an impassable piece. The swept shape lies within the radius of the
-    segment, so a piece whose bounding box is further needs no shapely test (same answers)."""
+    segment and holds everything within SWEPT_INNER of it, so a piece further than the radius (its
+    bounding box first) or nearer than that inner share is settled by its distance to the segment;
+    only a piece in between asks for the swept shape (same answers)."""
     swept: BaseGeometry | None = None
+    seg: BaseGeometry | None = None
     for t in terrain:
         if not t.impassable or t.apart(p, q, mover.radius + 1e-6):
             continue
+        seg = (LineString([p, q]) if p != q else ShapelyPoint(p)) if seg is None else seg
+        gap = t.polygon.distance(seg)
+        if gap > mover.radius + 1e-6:
+            continue
+        if gap < mover.radius * SWEPT_INNER - 1e-6:
+            return True
         swept = _swept(mover, p, q) if swept is None else swept
         if t.polygon.intersects(swept):
             return True

@@ -24,7 +24,6 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from shapely import prepared
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -53,8 +52,8 @@ class Ground:
     (static for a scenario, so built once per table, radius and shapes)."""
 
     blocked: BaseGeometry | None  # the centre may not enter it (prepared in place: vectorised tests)
-    difficult: tuple[prepared.PreparedGeometry, ...]
-    difficult_shapes: tuple[BaseGeometry, ...]
+    difficult_shapes: tuple[BaseGeometry, ...]  # prepared in place too
+    difficult_boxes: np.ndarray  # (x0, y0, x1, y1) of each difficult shape, one row each
     walls: tuple[Node, ...]  # the corners of the grown walls and shapes, outside `blocked` and on the table
     soft: tuple[Node, ...]  # the corners of difficult pieces and of platforms, likewise
     climbs: Table | None = None  # the table, when it has platforms: climbing onto one costs its height
@@ -116,14 +115,16 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
     if blocked is not None:
         shapely.prepare(blocked)
     soft = [t.polygon for t in table.terrain if t.difficult]
+    for shape in soft:
+        shapely.prepare(shape)
     hard = _outside(table, radius, blocked, (), [_outer_ring(w, radius) for w in walls])
     platforms = heights.platforms(table)
     rings = [_outer_ring(s, 0) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a climb
     corners = _outside(table, radius, blocked, (), rings)
     return Ground(
         blocked,
-        tuple(prepared.prep(s) for s in soft),
         tuple(soft),
+        np.array([s.bounds for s in soft], dtype=np.float64).reshape(-1, 4),
         tuple(hard),
         tuple(corners),
         table if platforms else None,
@@ -260,15 +261,18 @@ def _search(
             if effort < 0:
                 return None
         here = nodes[i].at
-        steps = []
-        for j in _tangent_edges(i, at, before, after, done):
-            step = _cost(field, here, nodes[j].at)
-            if d + step < best.get(j, math.inf):
-                steps.append((j, step))
-        free = _clear_many(field, here, [nodes[j].at for j, _ in steps])
-        for (j, step), ok in zip(steps, free, strict=True):
+        reach = _tangent_edges(i, at, before, after, done)
+        if not reach:
+            continue
+        ends = [nodes[j].at for j in reach]
+        lines = _segments(here, ends)
+        costs = _costs(field, here, ends, lines)
+        better = [k for k, (j, step) in enumerate(zip(reach, costs, strict=True)) if d + step < best.get(j, math.inf)]
+        free = _clear_many(field, here, [ends[k] for k in better], lines[better] if better else None)
+        for k, ok in zip(better, free, strict=True):
             if not ok:
                 continue
+            j, step = reach[k], costs[k]
             best[j], prev[j] = d + step, i
             heapq.heappush(queue, (d + step + math.dist(nodes[j].at, goal), d + step, j))
     if 1 not in prev:
@@ -295,21 +299,27 @@ def _clear(field: Field, p: Point, q: Point) -> bool:
     return _clear_many(field, p, [q])[0]
 
 
-def _clear_many(field: Field, p: Point, ends: list[Point]) -> list[bool]:
+def _segments(p: Point, ends: list[Point]) -> np.ndarray:
+    """The segments from p to each of `ends` as shapely geometries (a point where an end is p)."""
+    q = np.array(ends, dtype=np.float64).reshape(-1, 2)
+    starts = np.broadcast_to(np.array(p, dtype=np.float64), q.shape)
+    lines = np.asarray(shapely.linestrings(np.stack([starts, q], axis=1)), dtype=object)
+    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
+    if same.any():
+        lines[same] = shapely.points(q[same])
+    return lines
+
+
+def _clear_many(field: Field, p: Point, ends: list[Point], lines: np.ndarray | None = None) -> list[bool]:
     """Whether each segment from p to one of `ends` stays out of every keep-out: the ground's in one
     vectorised test, each disc by its distance to the segment (shapely only when it falls between the
-    polygon's apothem and its radius)."""
+    polygon's apothem and its radius). `lines`: those segments already built (`_segments`)."""
     if not ends:
         return []
     q = np.array(ends, dtype=np.float64)
     ok = np.ones(len(ends), dtype=bool)
-    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
     if field.ground.blocked is not None:
-        starts = np.broadcast_to(np.array(p, dtype=np.float64), q.shape)
-        lines = np.asarray(shapely.linestrings(np.stack([starts, q], axis=1)), dtype=object)
-        if same.any():
-            lines[same] = shapely.points(q[same])
-        ok &= ~shapely.intersects(field.ground.blocked, lines)
+        ok &= ~shapely.intersects(field.ground.blocked, _segments(p, ends) if lines is None else lines)
     if not field.discs:
         return ok.tolist()
     px, py = float(p[0]), float(p[1])
@@ -330,18 +340,26 @@ def _clear_many(field: Field, p: Point, ends: list[Point]) -> list[bool]:
     return ok.tolist()
 
 
-def _cost(field: Field, p: Point, q: Point) -> float:
-    """A segment's length, its part in difficult terrain counted twice, and the height it climbs."""
-    d = math.dist(p, q)
-    if field.ground.climbs is not None and p != q:
-        d += heights.climbed(field.ground.climbs, (p, q))
-    if not field.ground.difficult or p == q:
-        return d
-    line = LineString([p, q])
-    for prep, shape in zip(field.ground.difficult, field.ground.difficult_shapes, strict=True):
-        x0, y0, x1, y1 = shape.bounds
-        if max(p[0], q[0]) < x0 or min(p[0], q[0]) > x1 or max(p[1], q[1]) < y0 or min(p[1], q[1]) > y1:
-            continue  # the segment's box misses the piece's: it cannot cross it
-        if prep.intersects(line):
-            d += line.intersection(shape).length
-    return d
+def _costs(field: Field, p: Point, ends: list[Point], lines: np.ndarray) -> list[float]:
+    """`_cost` of each segment from p to one of `ends` (built as `lines`), the terrain asked once for
+    all of them: only the segments whose box meets a difficult piece's box are cut by it."""
+    q = np.array(ends, dtype=np.float64).reshape(-1, 2)
+    out = np.array([math.dist(p, end) for end in ends], dtype=np.float64)
+    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
+    ground = field.ground
+    if ground.climbs is not None:
+        for k, end in enumerate(ends):
+            if end != p:
+                out[k] += heights.climbed(ground.climbs, (p, end))
+    if not ground.difficult_shapes:
+        return out.tolist()
+    lo_x, hi_x = np.minimum(q[:, 0], p[0]), np.maximum(q[:, 0], p[0])
+    lo_y, hi_y = np.minimum(q[:, 1], p[1]), np.maximum(q[:, 1], p[1])
+    for shape, (x0, y0, x1, y1) in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
+        near = np.flatnonzero(~same & (hi_x >= x0) & (lo_x <= x1) & (hi_y >= y0) & (lo_y <= y1))
+        if not len(near):
+            continue
+        cut = near[shapely.intersects(shape, lines[near])]
+        if len(cut):
+            out[cut] += shapely.length(shapely.intersection(lines[cut], shape))
+    return out.tolist()

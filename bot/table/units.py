@@ -112,8 +112,11 @@ _NUMBER = r"[-+]?\d{1,4}(?:[.,]\d{1,3})?"
 
 
 def _two_numbers(text: str) -> tuple[float, float] | None:
-    """Two numbers separated by spaces, ';', 'x' or '/'; a lone comma separates two integers."""
-    m = re.fullmatch(rf"({_NUMBER})\s*(?:[;x×/]|\s)\s*({_NUMBER})", text, flags=re.IGNORECASE)
+    """Two numbers separated by spaces, ';', 'x', '/' or a comma and a space (as English writes them
+    back: "12.5, 8"); a lone comma separates two integers. A cell in brackets after them, as the bot
+    writes a point ("12,5 ; 8 (M9)"), is left aside."""
+    text = re.sub(r"\s*\([A-Za-z]{1,2}\s*\d{1,3}\)$", "", text)
+    m = re.fullmatch(rf"({_NUMBER})\s*(?:[;x×/]|,\s|\s)\s*({_NUMBER})", text, flags=re.IGNORECASE)
     if m is None:
         m = re.fullmatch(r"([-+]?\d{1,4})\s*,\s*([-+]?\d{1,4})", text)
     if m is None:

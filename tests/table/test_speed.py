@@ -4,10 +4,12 @@ path with its obstacle map cached against one built afresh, on random positions.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import random
 
+import numpy as np
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
@@ -149,3 +151,75 @@ def test_a_cached_obstacle_map_finds_the_paths_of_one_built_afresh() -> None:
                 assert cached == fresh
                 found += fresh is not None
     assert found > 20
+
+
+def _plain_segment_cost(field: paths.Field, p: Point, q: Point) -> float:
+    """A segment's cost one shapely call at a time (what the search asked before it asked in bulk)."""
+    d = math.dist(p, q)
+    if p == q:
+        return d
+    line = LineString([p, q])
+    for shape in field.ground.difficult_shapes:
+        if shape.intersects(line):
+            d += line.intersection(shape).length
+    return d
+
+
+def _plain_search(field: paths.Field, start: Point, goal: Point, effort: int | None) -> tuple[Point, ...] | None:
+    """The search with each edge's cost and clearance asked one by one."""
+    if not paths._clear(field, goal, goal):
+        return None
+    if paths._clear(field, start, goal):
+        return (goal,)
+    nodes = [paths.Node(start), paths.Node(goal), *field.nodes]
+    at = np.array([n.at for n in nodes], dtype=np.int64)
+    before = np.array([n.before or n.at for n in nodes], dtype=np.int64) - at
+    after = np.array([n.after or n.at for n in nodes], dtype=np.int64) - at
+    best: dict[int, float] = {0: 0.0}
+    prev: dict[int, int] = {}
+    queue = [(math.dist(start, goal), 0.0, 0)]
+    done = np.zeros(len(nodes), dtype=bool)
+    while queue:
+        _, d, i = heapq.heappop(queue)
+        if i == 1:
+            break
+        if done[i]:
+            continue
+        done[i] = True
+        if effort is not None:
+            effort -= 1
+            if effort < 0:
+                return None
+        for j in paths._tangent_edges(i, at, before, after, done):
+            step = _plain_segment_cost(field, nodes[i].at, nodes[j].at)
+            if d + step < best.get(j, math.inf) and paths._clear(field, nodes[i].at, nodes[j].at):
+                best[j], prev[j] = d + step, i
+                heapq.heappush(queue, (d + step + math.dist(nodes[j].at, goal), d + step, j))
+    if 1 not in prev:
+        return None
+    out = [1]
+    while out[-1] != 0:
+        out.append(prev[out[-1]])
+    return tuple(nodes[i].at for i in reversed(out[:-1]))
+
+
+def test_the_search_asking_in_bulk_finds_the_paths_of_one_asking_edge_by_edge() -> None:
+    rng = random.Random(2536)
+    found = {"bent": 0, "gave_up": 0, "through_difficult": 0}
+    for _ in range(15):
+        table = Table(24 * INCH, 24 * INCH, _pieces(rng))
+        bases = _bases(rng, 8)
+        for mover in bases[:3]:
+            others = [o for o in bases if o.id != mover.id]
+            enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
+            field = paths._field(table, mover.radius, (), enemies)
+            for effort in (None, 40, 3):
+                goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
+                got = paths.shortest_path(table, mover, goal, others, effort=effort)
+                assert got == _plain_search(field, mover.centre, goal, effort)
+                found["bent"] += got is not None and len(got) > 1
+                found["gave_up"] += got is None and _plain_search(field, mover.centre, goal, None) is not None
+                found["through_difficult"] += got is not None and table.path_cost([mover.centre, *got]) > math.ceil(
+                    paths.path_length([mover.centre, *got])
+                )
+    assert min(found.values()) > 5, found

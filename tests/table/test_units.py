@@ -27,6 +27,10 @@ def test_units_are_exact_integers() -> None:
         ("3x4", (3 * INCH, 4 * INCH)),
         ("3,4", (3 * INCH, 4 * INCH)),
         ("30 2", (30 * INCH, 2 * INCH)),
+        ("12.5, 8", (3175, 2032)),
+        ("12,5, 8", (3175, 2032)),
+        ("12,5 ; 8 (M9)", (3175, 2032)),
+        ("12.5, 8 (M9)", (3175, 2032)),
     ],
 )
 def test_typed_points(text: str, point: tuple[int, int]) -> None:
@@ -53,3 +57,5 @@ def test_cells_and_formatting() -> None:
     assert CENTIMETRES.format_length(750) == "7,5 cm"
     assert INCHES.format_point((3175, 2032), "fr") == "12,5 ; 8 (M9)"
     assert INCHES.format_point((3175, 2032), "en") == "12.5, 8 (M9)"
+    for locale in ("fr", "en"):  # a point the bot writes is read back as that point
+        assert INCHES.parse_point(INCHES.format_point((3175, 2032), locale)) == (3175, 2032)

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
-from bot.table import routes
+from bot.table import paths, routes, typed
 from bot.table.geometry import Base, within
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import INCH, Point
 
 from . import board, instants, rules
 from .actions import Activate, Attack, Cast, Disengage, Done, DuelCard, DuelPass, Move, NoResponse, Pass, Tap
-from .content import CARDS, SCENARIOS
+from .content import CARDS, MONSTERS, SCENARIOS, WIZARDS
 from .state import ColorsState, Figure
 
 
@@ -37,8 +37,10 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
         raw += [Activate(figure=f.id) for f in state.figures if f.owner == seat and not f.tapped]
         raw += _casts(state, seat)
         raw += _taps(state, seat)
+    answers = _typed_moves(state, seat, ask) if kind == "creature" else []
+    typed_first = [Candidate(a.action, a.why, typed=True) for a in answers if a.legal]
     return offered(
-        _creature_actions(state, seat, ask) if kind == "creature" else [Candidate(a) for a in raw],
+        typed_first + _creature_actions(state, seat, ask) if kind == "creature" else [Candidate(a) for a in raw],
         ask,
         ok=_sparing(state, accepts(rules.check, state, seat)),
         describe=lambda action: describe(state, seat, action),
@@ -47,7 +49,7 @@ def suggestions(state: ColorsState, seat: int, ask: Ask) -> list[Choice[Any]]:
             isinstance(action, Move | Disengage) or (isinstance(action, Cast) and _warns(state, seat, action))
         ),
         because="colors.action.because",
-    )
+    ) + typed.refused_choices(answers, ask, lambda action: describe(state, seat, action))
 
 
 def _sparing(state: ColorsState, ok: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -134,6 +136,45 @@ def _creature_actions(state: ColorsState, seat: int, ask: Ask) -> list[Candidate
             typed = was_typed or (key in moves and moves[key].typed)
             moves[key] = Candidate(move, reason, typed)
     return out + list(moves.values())
+
+
+def _typed_moves(state: ColorsState, seat: int, ask: Ask) -> list[typed.Answer]:
+    """The point typed as a cell, coordinates or a figure (typed.py): the active creature's move there,
+    straight or round what is in the way, else to the nearest point the rules accept, saying why."""
+    fig = state.figure(state.active or "")
+    if fig is None or not ask.text or not (ask.wants("move") or ask.wants("disengage")):
+        return []
+    engaged = bool(board.engaged_with(state, fig))
+    table = board.table(state.scenario)
+    mover = board.base(fig)
+    others = [board.base(o) for o in state.figures if o.id != fig.id]
+
+    def move(path: tuple[Point, ...]) -> Any | None:
+        if not fig.moved:
+            return Disengage(figure=fig.id, path=path) if engaged else Move(figure=fig.id, path=path)
+        return None if fig.acted else Move(figure=fig.id, path=path, second=True)
+
+    def bent(p: Point) -> Any | None:
+        way = paths.shortest_path(table, mover, p, others, effort=routes.EFFORT)
+        return move(way) if way is not None and len(way) > 1 else None
+
+    named = [typed.Named(o.id, _names(o.card), o.centre) for o in state.figures]
+    refused = typed.refusal(lambda action: rules.check(state, seat, action))
+    reach = board.stat(state, fig, "move") * INCH
+    out = []
+    for point, _who in typed.wanted(board.MEASURE, ask.text, [n for n in named if n.id != fig.id]):
+        answer = typed.answer(
+            point,
+            [lambda p: move((p,)), bent],
+            refused,
+            origin=fig.centre,
+            reach=reach,
+            inside=board.MEASURE.inside,
+            plausible=lambda action: not _table_refuses(state, action),
+        )
+        if answer is not None:
+            out.append(answer)
+    return out
 
 
 def destinations(
@@ -321,6 +362,12 @@ def _payment(
 
 
 # -- labels and previews ----------------------------------------------------------------------------
+def _names(card: str) -> tuple[str, ...]:
+    """A figure's names in both languages (a creature's card, a wizard or a monster)."""
+    found = CARDS.get(card) or WIZARDS.get(card) or MONSTERS.get(card)
+    return (found.name.fr, found.name.en) if found is not None else ()
+
+
 def _fig_name(state: ColorsState, fid: str | None) -> Text:
     fig = state.figure(fid or "")
     if fig is None:

@@ -243,7 +243,7 @@ def move_problem(
     m = board.measure(state.scenario)
     if problem is not None:
         near = table.nearest_legal(mover, full[-1], others, allowance) or f.centre
-        raise refuse(f"move_{problem}", "movement", cell=m.cell_of(near))
+        raise refuse(f"move_{problem}", "movement", cell=m.cell_of(near), x=near[0], y=near[1])
     end = f.model_copy(update={"x": full[-1][0], "y": full[-1][1]})
     touching = [o for o in state.fighters if o.owner != f.owner and o.id != f.id and board.in_contact(end, o)]
     if contact is not None:

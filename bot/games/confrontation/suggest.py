@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
 from bot.engine.names import fold
-from bot.table import routes
+from bot.table import paths, routes
+from bot.table import typed as typed_points
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import CM, Point
 
@@ -125,15 +126,73 @@ def suggestions(state: ConfState, seat: int, ask: Ask) -> list[Choice[Any]]:
         raw = [(Dive(dive=True), None, False), (Dive(dive=False), None, False)]
     elif kind == "dice":
         raw = [(Dice(attack=k), None, False) for k in range(rules.max_dice(state, seat), -1, -1)]
+    answers = _typed_moves(state, seat, ask, kind)
+    typed_first = [Candidate(a.action, a.why, typed=True) for a in answers if a.legal]
     return offered(
-        [Candidate(action, why, typed) for action, why, typed in raw],
+        typed_first + [Candidate(action, why, typed) for action, why, typed in raw],
         ask,
         ok=accepts(rules.check, state, seat),
         describe=lambda action: describe(state, seat, action),
         piece=lambda action: getattr(action, "fighter", None),
         previewed=lambda action: isinstance(action, Resolve | Walk | Disengage | Order),
         because="confrontation.action.because",
-    )
+    ) + typed_points.refused_choices(answers, ask, lambda action: describe(state, seat, action))
+
+
+def _typed_moves(state: ConfState, seat: int, ask: Ask, kind: str) -> list[typed_points.Answer]:
+    """The point typed as a cell, coordinates or a fighter (typed.py), for the fighter chosen (or the
+    one under way, else the first that may move): its walk, run or cover move there, straight or round
+    what is in the way, else to the nearest point the rules accept, saying why."""
+    if not ask.text or kind not in ("exclusive", "fighter"):
+        return []
+    if kind == "exclusive":
+        movers = [f for f in rules_tour(state, seat) if f.exclusive in ("walk", "run", "cover") and not f.resolved]
+    else:
+        movers = sorted(
+            (f for f in rules_tour(state, seat) if f.exclusive is None), key=lambda f: f.id != state.current
+        )
+    movers = [f for f in movers if ask.piece in (None, f.id)]
+    wanted = ask.wants("resolve") if kind == "exclusive" else (ask.wants("walk") or ask.wants("disengage"))
+    if not movers or not wanted:
+        return []
+    f = movers[0]
+    exclusive = f.exclusive
+
+    def move(path: tuple[Point, ...]) -> Any:
+        if exclusive is not None:
+            return Resolve(fighter=f.id, path=path)
+        return (Walk if board.free(state, f) else Disengage)(fighter=f.id, path=path)
+
+    table = board.table(state.scenario)
+    mover = board.base(f)
+    others = [board.base(o) for o in state.fighters if o.id != f.id]
+
+    def bent(p: Point) -> Any | None:
+        way = paths.shortest_path(table, mover, p, others, effort=routes.EFFORT)
+        return move(way) if way is not None and len(way) > 1 else None
+
+    m = board.measure(state.scenario)
+    named = [
+        typed_points.Named(o.id, (PROFILES[o.profile].name.fr, PROFILES[o.profile].name.en), o.centre)
+        for o in state.fighters
+        if o.id != f.id
+    ]
+    refused = typed_points.refusal(lambda action: rules.check(state, seat, action))
+    reach = rules.allowance(f, exclusive) if exclusive is not None else PROFILES[f.profile].mou
+    out = []
+    for point, _who in typed_points.wanted(m, ask.text, named):
+        answer = typed_points.answer(
+            point,
+            [lambda p: move((p,)), bent],
+            refused,
+            origin=f.centre,
+            reach=reach,
+            inside=m.inside,
+            plausible=lambda a: table.move_problem(mover, [f.centre, *a.path], others, reach) is None,
+        )
+        if answer is not None:
+            out.append(answer)
+    return out
 
 
 # -- exclusive actions --------------------------------------------------------------------------------

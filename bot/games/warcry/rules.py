@@ -336,4 +336,4 @@ def _nearest(state: WarState, f: Fighter, action: Move, budget: int | None) -> d
     walked = move_path(state, f, action.model_copy(update={"upto": True}), budget)
     if not walked:
         return {}
-    return {"cell": board.MEASURE.cell_of(walked[-1])}
+    return {"cell": board.MEASURE.cell_of(walked[-1]), "x": walked[-1][0], "y": walked[-1][1]}

@@ -13,13 +13,14 @@ from typing import Any
 
 from bot.engine import Ask, Choice, Preview, Text, txt
 from bot.engine.choices import NO_LABEL
+from bot.table import typed
 from bot.table.geometry import Base
 from bot.table.suggest import Candidate, accepts, offered
 from bot.table.units import Point
 
 from . import board, procedure, rules
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Wild
-from .content import DEPLOYMENTS, abilities_of
+from .content import DEPLOYMENTS, PROFILES, abilities_of
 from .dice import player_wild
 from .state import Fighter, WarState
 
@@ -151,10 +152,6 @@ def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
     for e in foes:
         for i in range(len(f.p.weapons)):
             out.append((Attack(target=e.id, weapon=i), False))
-    if ask.text:
-        p = board.MEASURE.parse_point(ask.text)
-        if p is not None:
-            out.append((Move(to=p), True))
     for o in state.objectives:
         out.append((Move(to=o.centre, upto=True), False))
     for e in sorted(foes, key=lambda e: board.gap(f, e))[:6]:
@@ -182,6 +179,33 @@ def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
     return out
 
 
+def _typed_moves(state: WarState, seat: int, ask: Ask) -> list[typed.Answer]:
+    """The point typed as a cell, coordinates or a fighter (typed.py): the move there, else to the
+    nearest point the rules accept, saying why (the walk goes round what is in the way by itself)."""
+    if not ask.text or not ask.wants("move") or state.active is None:
+        return []
+    if state.stack[-1].kind in ("split", "seeds", "deploy", "wild", "activate"):
+        return []
+    f = state.fighter(state.active.fighter)
+    if f is None:
+        return []
+    named = [
+        typed.Named(o.id, (PROFILES[o.profile].name.fr, PROFILES[o.profile].name.en), o.centre)
+        for o in state.fighters
+        if o.placed and o.id != f.id
+    ]
+    refused = typed.refusal(lambda action: rules.check(state, seat, action))
+    reach = max(f.stat("move"), state.active.bonus_reach or 0)
+    out = []
+    for point, _who in typed.wanted(board.MEASURE, ask.text, named):
+        answer = typed.answer(
+            point, [lambda p: Move(to=p)], refused, origin=f.centre, reach=reach, inside=board.MEASURE.inside
+        )
+        if answer is not None:
+            out.append(answer)
+    return out
+
+
 def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
     if not state.stack or seat not in state.stack[-1].waiting():
         return []
@@ -199,14 +223,22 @@ def suggestions(state: WarState, seat: int, ask: Ask) -> list[Choice[Any]]:
         ends.add(end)
         return True
 
-    return _refused_split(state, seat, ask) + offered(
-        [Candidate(action, None, typed) for action, typed in raw_choices(state, seat, ask)],
-        ask,
-        ok=accepts(rules.check, state, seat),
-        describe=lambda action: describe(state, seat, action),
-        piece=lambda action: getattr(action, "fighter", None) or getattr(action, "target", None),
-        previewed=lambda action: isinstance(action, Move | Disengage | Deploy),
-        keep=keep,
+    answers = _typed_moves(state, seat, ask)
+    refused = typed.refused_choices(answers, ask, lambda action: describe(state, seat, action))
+    accepted = [Candidate(a.action, a.why, typed=True) for a in answers if a.legal]
+    return (
+        _refused_split(state, seat, ask)
+        + offered(
+            [*accepted, *(Candidate(a, None, t) for a, t in raw_choices(state, seat, ask))],
+            ask,
+            ok=accepts(rules.check, state, seat),
+            describe=lambda action: describe(state, seat, action),
+            piece=lambda action: getattr(action, "fighter", None) or getattr(action, "target", None),
+            previewed=lambda action: isinstance(action, Move | Disengage | Deploy),
+            because="warcry.action.because",
+            keep=keep,
+        )
+        + refused  # after the legal answers: the first typed choice is one the rules accept
     )
 
 

@@ -1,0 +1,28 @@
+"""The pen's remembered measures (#25: measuring was a third of drawing a text) are the ones Pillow gives
+for that text, size and anchor, wherever it is drawn: a label's box and a fitted text stay the same."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image
+
+from renderers.pen import Pen
+from renderers.theme import font
+
+
+def test_remembered_lengths_and_boxes_are_pillows_own() -> None:
+    rng = random.Random(25)
+    pen = Pen(Image.new("RGB", (640, 480)))
+    words = ["B13", "Orc des cavernes", "12,5 ; 8 (M9)", "♥ 3", "Ébène", "Wolf-rider", "ж"]
+    for _ in range(300):
+        text, size = rng.choice(words), rng.choice((12, 15, 18, 24))
+        bold, condensed = rng.random() < 0.5, rng.random() < 0.5
+        anchor = rng.choice((None, "mm", "lt", "rs", "ms"))
+        xy = (rng.uniform(-20, 660), rng.uniform(-20, 500))
+        face = font(size, bold, condensed)
+        assert pen.length(text, size, bold=bold, condensed=condensed) == float(pen.draw.textlength(text, font=face))
+        dx0, dy0, dx1, dy1 = pen._extent(text, size, bold, condensed, anchor)
+        assert (dx0 + xy[0], dy0 + xy[1], dx1 + xy[0], dy1 + xy[1]) == pen.draw.textbbox(
+            xy, text, font=face, anchor=anchor
+        )
