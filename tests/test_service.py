@@ -197,8 +197,8 @@ async def test_a_match_is_rebuilt_under_the_rules_it_began_under(service: MatchS
     await service.join(live.id, BOB)
     await service.start(live.id, ALICE.user_id)
     entries = await store.log(live.id)
-    assert entries[0].meta["rules"] == live.game.rules_version == 4
-    assert rebuild(live.game, live.seats, live.rec.options, entries).rules == 4
+    assert entries[0].meta["rules"] == live.game.rules_version == 5
+    assert rebuild(live.game, live.seats, live.rec.options, entries).rules == 5
     v3 = [dataclasses.replace(entries[0], meta={**entries[0].meta, "rules": 3})]  # before version 4's cards
     rebuilt = rebuild(live.game, live.seats, live.rec.options, v3)
     assert rebuilt.rules == 3 and not {"represailles", "autel_mana"} & {c for s in rebuilt.sides for c in s.hand}

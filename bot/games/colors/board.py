@@ -7,7 +7,7 @@ who is hostile, which bases block sight, the 1" engagement, reach by size.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.table.geometry import Base, Table, Terrain, edge_distance, within
 from bot.table.units import INCH, Measure
@@ -74,7 +74,21 @@ def sight_blockers(state: ColorsState, viewer: Figure) -> list[Base]:
 
 
 def sees(state: ColorsState, a: Figure, b: Figure) -> bool:
-    return table(state.scenario).line_of_sight(base(a), base(b), sight_blockers(state, a))
+    return sight(state, base(a), base(b), tuple(sight_blockers(state, a)))
+
+
+def sight(state: ColorsState, a: Base, b: Base, blockers: tuple[Base, ...]) -> bool:
+    """Line of sight from base `a` to base `b` past `blockers`: exact since rules version 5 (D-COL-22,
+    #25), sampled between 17 points of each base before."""
+    return _sight(state.scenario, a, b, blockers, state.rules >= 5)
+
+
+@lru_cache(maxsize=4096)
+def _sight(scenario: str, a: Base, b: Base, blockers: tuple[Base, ...], exact: bool) -> bool:
+    """Cached: menus, the pauses' reading and `check` ask the same question of the same table many times."""
+    if exact:
+        return table(scenario).sees(a, b, blockers)
+    return table(scenario).line_of_sight(a, b, blockers)
 
 
 def reach(state: ColorsState, a: Figure, b: Figure) -> bool:

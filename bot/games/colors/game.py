@@ -33,7 +33,8 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     #: 4: an instant's target chosen among the legal ones, a counter aimed at an instant on the pile, a
     #: spell's wounds answered, permanents tapped for mana until the End phase, and the codex cards of
     #: version 4 (D-COL-37).
-    rules_version = 4
+    #: 5: line of sight is exact, as the other table games' (D-COL-22, #25).
+    rules_version = 5
     #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
     open_choice: ClassVar[frozenset[str]] = frozenset({"creature"})
     state_type = ColorsState

@@ -251,7 +251,7 @@ def summon_problem(state: ColorsState, caster: Figure, new: Base, reach: int) ->
         return "summon_in_terrain"
     if any(overlaps(new, board.base(o)) for o in state.figures):
         return "summon_on_figure"
-    blockers = board.sight_blockers(state, caster)
-    if not table.line_of_sight(board.base(caster), new, blockers):
+    blockers = tuple(board.sight_blockers(state, caster))
+    if not board.sight(state, board.base(caster), new, blockers):
         return "no_sight"
     return None

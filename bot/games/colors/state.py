@@ -90,7 +90,7 @@ class ColorsState(BaseModel):
     scenario: str
     #: The rules version the match began under (`ColorsGame.rules_version`); a snapshot saved before the
     #: field existed is of version 1 (`ColorsGame.load_state`).
-    rules: int = 4
+    rules: int = 5
     round: int = 1
     phase: str = "activation"  # activation, over
     first: int = 0  # holder of the first-player token

@@ -331,7 +331,7 @@ def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
     move = Move(figure="B1", path=(at(23.5, 7),))
     now = act(make(figures, turn=1, hands=(["flammeche"], ["seve"])), 1, Activate(figure="B1"))
     before = COLORS.at_rules(now, 1)
-    assert (now.rules, before.rules) == (4, 1)
+    assert (now.rules, before.rules) == (COLORS.rules_version, 1)
     assert COLORS.apply(now, 1, move, Rng(1)).state.window is None
     paused = COLORS.apply(before, 1, move, Rng(1)).state
     assert paused.window is not None and COLORS.to_act(paused) == {0}  # version 1 asked Braise, 22" away
@@ -339,7 +339,7 @@ def test_a_match_begun_before_the_pause_rule_changed_keeps_its_rule() -> None:
     assert COLORS.load_state(dumped).rules == 1
     del dumped["rules"]
     assert COLORS.load_state(dumped).rules == 1
-    assert COLORS.load_state(COLORS.dump_state(now)).rules == 4
+    assert COLORS.load_state(COLORS.dump_state(now)).rules == COLORS.rules_version
     with pytest.raises(Exception, match="unknown_rules"):
         COLORS.at_rules(now, 7)
 

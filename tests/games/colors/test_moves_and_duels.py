@@ -282,3 +282,20 @@ def test_a_creature_behind_the_rock_is_offered_the_way_round_it() -> None:
     assert [tuple(p) for p in overlay["path"]] == [at(12, 7.4), *move.path]
     after = act(state, 0, move)
     assert after.figure("A1").centre == move.path[-1]  # type: ignore[union-attr]
+
+
+def test_a_shot_through_a_half_millimetre_gap_sees_its_target_since_rules_version_5() -> None:
+    """D-COL-22 (#25): two orcs stand half a millimetre apart between Braise and the Gardien's target; a
+    straight line through the gap is seen. The 17 sample points of each base before version 5 missed it,
+    and a match begun then keeps that sight."""
+    shooter, target = fig("A0", "braise", 0, 12, 3), fig("B1", "sentinelle", 1, 12, 9)
+    left, right = fig("B2", "orc", 1, 2905 / INCH, 6), fig("B3", "orc", 1, 3160 / INCH, 6)
+    gap = (right.x - left.x) - board.base(left).radius - board.base(right).radius
+    assert gap == 5  # 0.5 mm
+    figures = [shooter, target, left, right, fig("B0", "roc", 1, 22, 22)]
+    assert board.sees(_active(figures, "A0"), shooter, target)
+    assert not board.sees(_active(figures, "A0", rules=4), shooter, target)
+    COLORS.check(_active(figures, "A0"), 0, Attack(figure="A0", target="B1", ranged=True))
+    assert (
+        _refusal(_active(figures, "A0", rules=4), 0, Attack(figure="A0", target="B1", ranged=True)) == "colors.no_sight"
+    )
