@@ -141,6 +141,16 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
             return NoResponse()
         return super().forced(state, seat)
 
+    def passed(self, state: ColorsState, seat: int) -> Any:
+        """A pause the seat's hand holds no instant for that could answer now is answered "nothing" for
+        them (D-COL-38), unless they asked to be asked (`/preferences pile:`): a question whose only
+        answer is « Ne rien ajouter à la pile » costs a ping. Its step reads as their own "nothing"."""
+        window = state.window
+        asked = self.asking(state) == "respond" and self.outcome(state) is None and seat in self.to_act(state)
+        if asked and window is not None and not instants.holds_answer(state, seat, window):
+            return NoResponse()
+        return None
+
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:
         if state.winners is None:
