@@ -44,8 +44,9 @@ def test_public_pictures_and_alt_text_never_hold_a_hand() -> None:
     public = summarize(COLORS.view(state, None), locale="fr")
     from bot.games.colors.content import CARDS
 
+    in_play = {f.card for f in state.figures} | {c for s in state.sides for c in s.permanents}  # another copy
     for side in state.sides:
-        for card in set(side.hand) - {f.card for f in state.figures}:
+        for card in set(side.hand) - in_play:
             assert CARDS[card].name.fr not in public, card
 
 
