@@ -67,7 +67,8 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     }
     #: A turn or a pause left with one answer is asked all the same: whether an instant can be cast
     #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none (but a pause
-    #: public facts alone close is answered at once: `forced`, D-COL-36).
+    #: public facts alone close is answered at once: `forced`, D-COL-36; one the hand holds nothing for is
+    #: answered by the host unless the player asked otherwise: `passed`, D-COL-38).
     always_ask: ClassVar[frozenset[str]] = frozenset({"act", "respond"})
     #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
     #: for instants, a duel.
