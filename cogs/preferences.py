@@ -37,12 +37,14 @@ class PreferencesCog(commands.Cog):
         forced=ls("choix_uniques", "opt.forced.name"),
         away=ls("mp_apres", "opt.away.name"),
         learn=ls("presentations", "opt.presentations.name"),
+        pile=ls("pile", "opt.pile.name"),
     )
     @app_commands.describe(
         notify=ls("Quand recevoir un message privé", "opt.notifications.desc"),
         forced=ls("Les décisions sans autre choix possible", "opt.forced.desc"),
         away=ls("Quand vous venez de jouer, combien de temps le message privé attend", "opt.away.desc"),
         learn=ls("Les présentations des parties d'apprentissage (/partie apprendre)", "opt.presentations.desc"),
+        pile=ls("Les pauses pour répondre quand vous n'avez rien à y jouer", "opt.pile.desc"),
     )
     @app_commands.choices(
         notify=[
@@ -58,6 +60,10 @@ class PreferencesCog(commands.Cog):
             app_commands.Choice(name=ls("Les afficher", "choice.presentations.on"), value="on"),
             app_commands.Choice(name=ls("Ne plus les afficher", "choice.presentations.off"), value="off"),
         ],
+        pile=[
+            app_commands.Choice(name=ls("Passer pour moi", "choice.pile.auto"), value="auto"),
+            app_commands.Choice(name=ls("Toujours me demander", "choice.pile.ask"), value="ask"),
+        ],
     )
     async def preferences(
         self,
@@ -66,11 +72,18 @@ class PreferencesCog(commands.Cog):
         forced: str | None = None,
         away: str | None = None,
         learn: str | None = None,
+        pile: str | None = None,
     ) -> None:
         async with Answering(self.host, interaction) as a:
             service = self.host.service
             on = None if learn is None else learn == "on"
-            given = (("notify", notify), ("forced", forced), ("away", away and int(away)), ("learn", on))
+            given = (
+                ("notify", notify),
+                ("forced", forced),
+                ("pile", pile),
+                ("away", away and int(away)),
+                ("learn", on),
+            )
             asked: dict[str, str | int] = {k: v for k, v in given if v is not None}
             if asked:
                 prefs = await service.set_preferences(interaction.user.id, **asked)
@@ -80,4 +93,5 @@ class PreferencesCog(commands.Cog):
             away_text = a.t("pref.away", n=prefs.away) if prefs.away else a.t("pref.away.none")
             notify_text, forced_text = a.t(f"pref.notify.{prefs.notify}"), a.t(f"pref.forced.{prefs.forced}")
             text = a.t(key, notify=notify_text, forced=forced_text, away=away_text)
-            await say(interaction, text + "\n" + a.t(f"pref.learn.{'on' if prefs.learn else 'off'}"))
+            lines = (text, a.t(f"pref.pile.{prefs.pile}"), a.t(f"pref.learn.{'on' if prefs.learn else 'off'}"))
+            await say(interaction, "\n".join(lines))

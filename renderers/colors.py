@@ -4,7 +4,9 @@ Drawn for a phone on the shared table renderer (`skirmish.TableDrawing`): the wh
 board, a crop around the last action on a player's own board and in a preview (the mover's Movement
 ringed). Terrain by kind, objectives with the times they can still score, figures labelled by their id
 in their side's colour (wizards rimmed in gold, monsters grey, ♥ their hit points once hurt); under the
-board, the roster (card, hit points, activated this round) and the legend of the marks used.
+board, the roster (card, hit points, ticked once activated: the card is tapped), each side's permanents in
+play (◆ in its colour, ticked while tapped for their ability until the End phase) and the legend of the
+marks used.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ TERRAIN = {  # fill, and whether it is hatched (difficult ground)
     "rock": ((70, 62, 56), False),
 }
 MONSTER = (170, 150, 190)
+#: A permanent in play, in the roster (its side's colour): not a figure on the table.
+PERMANENT = "◆"
 
 
 def _card(locale: str, card: str) -> str:
@@ -98,13 +102,31 @@ def _keys(view: Any, marks: list[sk.Mark]) -> list[sk.Key]:
         keys.append(sk.Key("base", "colors.key.monster", MONSTER))
     if any("♥" in mark.label for mark in marks):
         keys.append(sk.Key("symbol", "colors.key.pv", DEFAULT.bad, symbol="♥"))
+    if any(side.permanents for side in view.sides):
+        keys.append(sk.Key("symbol", "colors.key.permanent", DEFAULT.text, symbol=PERMANENT))
     return keys
 
 
+def permanents(side: Any) -> list[tuple[str, bool]]:
+    """A side's permanents in play, each copy with whether it is tapped (« sorts permanents activés »,
+    until the End phase: D-COL-37); the tapped copies of a card come first."""
+    out: list[tuple[str, bool]] = []
+    for card in side.permanents:
+        out.append((card, sum(1 for c, _ in out if c == card) < side.tapped.count(card)))
+    return out
+
+
 def _roster(view: Any, locale: str) -> list[sk.Entry]:
-    """Each figure: its card, its hit points left out of its own, ticked once activated this round."""
-    return [
+    """Each figure: its card, its hit points left out of its own, ticked once activated this round (the
+    card is tapped); then each side's permanents, ticked while tapped."""
+    figures = [
         sk.Entry(f.id, _colour(f), _card(locale, f.card), f"♥{f.pv}/{profile(f).pv}", f.tapped) for f in view.figures
+    ]
+    kept = t("colors.ui.permanent", locale)
+    return figures + [
+        sk.Entry(PERMANENT, sk.seat_colour(side.seat), _card(locale, card), kept, tapped)
+        for side in view.sides
+        for card, tapped in permanents(side)
     ]
 
 
@@ -131,10 +153,18 @@ def render_hand(view: Any, *, locale: str = "fr") -> Image.Image | None:
 def summarize(view: Any, *, locale: str = "fr") -> str:
     """The alt text: round, who acts, each side's figures and where they stand (public facts only)."""
 
+    tapped = t("colors.ui.tapped", locale)
+
     def figure(f: Any) -> str:
-        return f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({f.pv} {t('colors.ui.hp', locale)})"
+        state = f"{f.pv} {t('colors.ui.hp', locale)}" + (f", {tapped}" if f.tapped else "")
+        return f"{_card(locale, f.card)} {f.id} {MEASURE.cell_of((f.x, f.y))} ({state})"
 
     def side_line(seat: int, side: Any, figures: str) -> str:
+        cards = [_card(locale, c) + (f" ({tapped})" if down else "") for c, down in permanents(side)]
+        held = " " + t("colors.ui.summary_permanents", locale, cards=", ".join(cards)) if cards else ""
+        return _side(seat, side, figures) + held
+
+    def _side(seat: int, side: Any, figures: str) -> str:
         return t(
             "colors.ui.summary_side",
             locale,

@@ -170,6 +170,12 @@ async def persist_rate(key: str, actions: int) -> float:
     return round(done / elapsed, 1) if elapsed else 0.0
 
 
+def _answered(game: Any, state: Any, seat: int) -> Any:
+    """What the service answers for a seat at once (people left to their default preferences): its one
+    answer, else the "nothing" its hidden cards leave it (`Game.passed`)."""
+    return game.forced(state, seat) or game.passed(state, seat)
+
+
 async def persist_concurrent(key: str, matches: int, actions: int, url: str | None = None) -> dict[str, float]:
     """Durable actions per second with `matches` matches playing at once through MatchService, and the
     acknowledgement latency of each (submit to durable). Each match's moves are chosen beforehand on a
@@ -192,7 +198,7 @@ async def persist_concurrent(key: str, matches: int, actions: int, url: str | No
             replay = Rng.from_state(live.rng.state())
             plan: list[tuple[int, Any]] = []
             while len(plan) < per_match and game.outcome(state) is None:
-                forced = next(((s, a) for s in sorted(game.to_act(state)) if (a := game.forced(state, s))), None)
+                forced = next(((s, a) for s in sorted(game.to_act(state)) if (a := _answered(game, state, s))), None)
                 if forced is not None:  # the service answers it at once, as it will in the match
                     state = game.apply(state, *forced, replay).state
                     continue

@@ -158,6 +158,7 @@ class Game(Protocol[S, A, V]):
     def to_act(self, state: S) -> frozenset[Seat]: ...
     def pending(self, state: S) -> Decision | None: ...
     def forced(self, state: S, seat: Seat) -> A | None: ...
+    def passed(self, state: S, seat: Seat) -> A | None: ...
     def asking(self, state: S) -> str | None: ...
     def check(self, state: S, seat: Seat, action: A) -> None: ...
     def suggest(self, state: S, seat: Seat, ask: Ask) -> Sequence[Choice[A]]: ...
@@ -331,6 +332,16 @@ class BaseGame(Generic[S, A, V]):
             return None
         choices = self.suggest(state, seat, Ask(labels=False, limit=2))
         return choices[0].action if len(choices) == 1 else None
+
+    def passed(self, state: S, seat: Seat) -> A | None:
+        """The answer that leaves things as they are ("nothing"), when the seat's own hidden cards hold
+        nothing that could answer now; None otherwise (the default: no game reads a hand for this).
+
+        Unlike `forced`, this reads what only the seat knows: the host plays it for them unless they
+        asked to be asked all the same (`/preferences pile:`), and the step must read the same to the
+        others as a person's own "nothing" (Colors: D-COL-38).
+        """
+        return None
 
     def asking(self, state: S) -> str | None:
         """The kind of the decision the seats to act answer now (the top of the stack), read against

@@ -93,11 +93,17 @@ class MoveOps(ServiceCore):
         return steps
 
     async def _forced_answer(self, live: LiveMatch) -> tuple[int, Any] | None:
+        """A seat's one answer (`Game.forced`, on what the table sees), else the "nothing" its own hand
+        leaves it (`Game.passed`), unless the player asked to be asked (`/preferences choix_uniques:` for
+        both, `pile:` for the second: then how soon they answer tells nothing of their hand)."""
         for seat in sorted(live.to_act()):
             record = live.seat(seat)
-            if not record.is_ai and record.user_id and (await self.preferences(record.user_id)).forced == "ask":
+            prefs = await self.preferences(record.user_id) if not record.is_ai and record.user_id else None
+            if prefs is not None and prefs.forced == "ask":
                 continue
             action = live.game.forced(live.state, seat)
+            if action is None and (prefs is None or prefs.pile == "auto"):
+                action = live.game.passed(live.state, seat)
             if action is not None:
                 return seat, action
         return None

@@ -13,6 +13,10 @@ from .core import ServiceCore
 Notify = Literal["turn", "every"]
 #: "auto": a decision with one legal answer is played for you at once; "ask": you confirm it yourself.
 Forced = Literal["auto", "ask"]
+#: A pause for reactions (Colors' pile of instants) when your own hand holds nothing that could answer:
+#: "auto", answered "nothing" for you at once; "ask", asked all the same, so that how soon you answer
+#: tells nobody whether you held something (D-COL-38).
+Pile = Literal["auto", "ask"]
 #: Minutes since your last move during which you count as playing live: the thread and the answer to
 #: your click are enough, and the DM comes only once you have been away that long. 0: a DM at once.
 AWAY_MINUTES = (0, 5, 30, 120)
@@ -24,6 +28,7 @@ class Preferences(BaseModel):
 
     notify: Notify = "turn"
     forced: Forced = "auto"
+    pile: Pile = "auto"
     away: int = Field(default=DEFAULT_AWAY, ge=0, le=24 * 60)
     #: A learning match introduces each decision the first time it comes up (`/partie apprendre`).
     learn: bool = True

@@ -24,22 +24,36 @@ def ai_vs_random(games: int) -> dict[str, Any]:
 
 
 def pauses(games: int) -> dict[str, Any]:
-    """Pauses for instants per match, and pauses put to the random player (the person at the table),
-    over `games` seeded games of the AI against a random player, seats alternating (#27)."""
-    opened = asked = 0
+    """Pauses for instants per match, and those put to the random player (the person at the table), over
+    `games` seeded games of the AI against a random player, seats alternating (#27): asked by the engine,
+    left to answer once the host answered the pauses public facts close (D-COL-36), and once it also
+    answered those the person's hand holds nothing for (D-COL-38, `/preferences pile:` left as it is)."""
+    opened = asked = public_left = hand_left = 0
     for seed in range(1, games + 1):
         me = seed % 2
         agents = (COLORS.agent(), RandomAgent()) if me == 0 else (RandomAgent(), COLORS.agent())
         before: list[Any] = [None]
 
         def count(state: Any, me: int = me, before: list[Any] = before) -> None:
-            nonlocal opened, asked
+            nonlocal opened, asked, public_left, hand_left
             opened += state.window is not None and before[0] is None
-            asked += bool(state.stack) and state.stack[-1].kind == "respond" and state.stack[-1].seats[0] == 1 - me
             before[0] = state.window
+            person = 1 - me
+            if not (state.stack and state.stack[-1].kind == "respond" and state.stack[-1].seats[0] == person):
+                return
+            asked += 1
+            if COLORS.forced(state, person) is None:
+                public_left += 1
+                hand_left += COLORS.passed(state, person) is None
 
         play(COLORS, agents, seed, invariant=count)
-    return {"games": games, "pauses_per_match": round(opened / games, 2), "person_answers": round(asked / games, 2)}
+    return {
+        "games": games,
+        "pauses_per_match": round(opened / games, 2),
+        "person_asked_by_engine": round(asked / games, 2),
+        "person_answers_public_facts": round(public_left / games, 2),
+        "person_answers": round(hand_left / games, 2),
+    }
 
 
 def _positions(seed: int, every: int = 3) -> list[Any]:

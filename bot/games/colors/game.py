@@ -68,7 +68,8 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
     }
     #: A turn or a pause left with one answer is asked all the same: whether an instant can be cast
     #: depends on the hand, and « Ne rien ajouter » played at once would say it holds none (but a pause
-    #: public facts alone close is answered at once: `forced`, D-COL-36).
+    #: public facts alone close is answered at once: `forced`, D-COL-36; one the hand holds nothing for is
+    #: answered by the host unless the player asked otherwise: `passed`, D-COL-38).
     always_ask: ClassVar[frozenset[str]] = frozenset({"act", "respond"})
     #: The turn (activate a creature, cast, pass), the active creature's Movement and Action, a pause
     #: for instants, a duel.
@@ -141,6 +142,16 @@ class ColorsGame(TableGame[ColorsState, ColorsView]):
         if asked and window is not None and instants.standing(state, seat, window) != "ask":
             return NoResponse()
         return super().forced(state, seat)
+
+    def passed(self, state: ColorsState, seat: int) -> Any:
+        """A pause the seat's hand holds no instant for that could answer now is answered "nothing" for
+        them (D-COL-38), unless they asked to be asked (`/preferences pile:`): a question whose only
+        answer is « Ne rien ajouter à la pile » costs a ping. Its step reads as their own "nothing"."""
+        window = state.window
+        asked = self.asking(state) == "respond" and self.outcome(state) is None and seat in self.to_act(state)
+        if asked and window is not None and not instants.holds_answer(state, seat, window):
+            return NoResponse()
+        return None
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: ColorsState) -> Outcome | None:

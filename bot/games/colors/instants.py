@@ -135,6 +135,15 @@ def standing(state: ColorsState, seat: int, window: Window) -> str | None:
     return MISSES[max(m for m in misses if m is not None)]
 
 
+def holds_answer(state: ColorsState, seat: int, window: Window) -> bool:
+    """Whether the seat's own hand holds an instant that could answer now (D-COL-38): its trigger met,
+    its target in range and sight of a caster, its cost payable by mana, a discard or a Blood Pact that
+    spares the wizard. It reads the hand: the host alone uses it, to answer "nothing" for the seat."""
+    hand = Counter(state.sides[seat].hand)
+    held = [CARDS[c] for c in sorted(hand) if CARDS[c].type == "instant"]
+    return any(condition(state, seat, card, window) and _miss(state, seat, card, window, hand) is None for card in held)
+
+
 def _miss(state: ColorsState, seat: int, card: Card, window: Window, could: Counter[str]) -> int | None:
     """None when `card`, were it in hand, could answer now; else the index in MISSES of the step it misses."""
     if could[card.id] <= 0:  # every copy is in a public place

@@ -390,3 +390,39 @@ def test_whether_a_pause_is_answered_at_once_reads_public_facts_only() -> None:
         assert len(answers) == 1, (mana, answers)
         seen |= answers
     assert seen == {None, NoResponse()}  # asked with mana left, answered at once without
+
+
+def test_a_pause_the_seats_hand_holds_nothing_for_is_passed_for_it() -> None:
+    """D-COL-38: the orc ends 2.5" from Braise, so public facts ask Alice (a Flammèche could be in her
+    hand, D-COL-31). Holding one she can pay, she is asked; holding no instant this event triggers, or
+    one she cannot pay, « Ne rien ajouter à la pile » is hers at once (`passed`, the host's answer)."""
+    held = act(_before_the_orc_moves(["flammeche", "lame_ardente"], mana=1), 1, ORC_ENDS_NEAR_BRAISE)
+    assert COLORS.to_act(held) == {0} and COLORS.forced(held, 0) is None
+    assert COLORS.passed(held, 0) is None
+    assert any(isinstance(c.action, Cast) for c in COLORS.suggest(held, 0, ANY))
+    for hand in (["lame_ardente", "trait_feu"], ["retour_flamme"]):  # no instant, one of another trigger
+        state = act(_before_the_orc_moves(hand, mana=1), 1, ORC_ENDS_NEAR_BRAISE)
+        assert COLORS.to_act(state) == {0} and COLORS.forced(state, 0) is None  # asked on public facts
+        assert COLORS.passed(state, 0) == NoResponse()
+        assert [c.action for c in COLORS.suggest(state, 0, ANY)] == [NoResponse()]
+    unpaid = act(_before_the_orc_moves(["flammeche"], mana=0, braise_pv=1), 1, ORC_ENDS_NEAR_BRAISE)
+    assert unpaid.stack[-1].kind != "respond"  # no mana nor pact: public facts close it already (D-COL-31)
+    assert COLORS.passed(_after_alices_flammeche(["flammeche", "lame_ardente"], mana=2), 0) == NoResponse()
+
+
+def test_passed_agrees_with_the_menu_along_seeded_matches() -> None:
+    """D-COL-38: in every pause of two seeded matches, the seat is passed for exactly when its menu
+    offers no instant: nobody is shown « Ne rien ajouter à la pile » alone, nobody loses a legal answer."""
+    seen = {True: 0, False: 0}
+
+    def check(state: ColorsState) -> None:
+        if not state.stack or state.stack[-1].kind != "respond" or COLORS.outcome(state) is not None:
+            return
+        seat = state.stack[-1].seats[0]
+        casts = [c for c in COLORS.suggest(state, seat, ANY) if isinstance(c.action, Cast)]
+        assert (COLORS.passed(state, seat) is None) == bool(casts), seat
+        seen[bool(casts)] += 1
+
+    for seed in (1, 2):
+        arena.play(COLORS, (COLORS.agent(), RandomAgent()), seed, invariant=check)
+    assert seen[True] > 0 and seen[False] > 0, seen
