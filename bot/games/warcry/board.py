@@ -21,7 +21,7 @@ from bot.table import heights, paths, sight, stops
 from bot.table.geometry import Base, Table, Terrain, distance2, edge_distance, overlaps, within
 from bot.table.units import INCH, Measure, Point
 
-from .content import HEIGHT, LAYOUTS, WIDTH
+from .content import HEIGHT, LAYOUTS, TWISTS, WIDTH
 from .state import Fighter, WarState
 
 MEASURE = Measure("in", WIDTH, HEIGHT, INCH)
@@ -119,9 +119,13 @@ def _between(a: Base, b: Base, o: Base) -> bool:
 
 def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:
     """+1 Toughness when the line between the two crosses an obstacle (research I.2.7; D-WAR-08), or a
-    platform taller than both, or when the target stands 3" or more above the attacker (D-WAR-30)."""
+    platform taller than both, or when the target stands 3" or more above the attacker (D-WAR-30), or
+    further than the mist's reach under « Brume épaisse » (D-WAR-32)."""
     if within(base(attacker), base(target), ENGAGED):
         return False
+    mist = TWISTS.get(state.twist)
+    if mist is not None and mist.effect == "cover" and gap(attacker, target) > round(mist.reach * INCH):
+        return True
     tab = table(state.layout)
     if tab.cover_between(base(attacker), base(target)):
         return True

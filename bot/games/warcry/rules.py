@@ -31,6 +31,7 @@ RULES = {
     "disengage": "warcry.rules.disengage",
     "ability": "warcry.rules.abilities",
     "why": "warcry.overview",
+    "battleplan": "warcry.rules.battleplan",
 }
 
 
