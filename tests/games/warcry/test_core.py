@@ -193,7 +193,7 @@ def test_a_rampage_gives_a_bonus_move_then_a_bonus_attack() -> None:
     assert s.active.bonus == () and s.active.actions == 2  # type: ignore[union-attr]
 
 
-def test_the_table_is_flat_and_holds_no_treasure() -> None:
+def test_the_plain_is_flat_and_only_the_hoard_holds_treasure() -> None:
     """D-WAR-22: « La plaine », every battle's table before version 3, has obstacles and a pit, nothing
     to climb; the other layouts have platforms (D-WAR-28); only « Le butin » puts treasure on the table
     (D-WAR-31), the other victories objectives or none."""
