@@ -281,20 +281,21 @@ def test_a_each_tier_decides_a_target_the_next_one_would_not(
 def test_a_fighter_ending_a_move_within_1_inch_picks_up_a_treasure_carries_it_and_drops_it_when_taken_down() -> None:
     """A move that ends within 1" of a chest nobody carries picks it up (one per fighter); the chest goes
     where its carrier goes, and is dropped where the carrier stood when taken down."""
+    from bot.games.warcry import board
     from bot.games.warcry.actions import Move
 
     s = _hoard(
         [fighter("R1", "prevot", 15, 3), fighter("B1", "seigneur", 5, 18), fighter("B2", "maraudeur", 20, 18)],
-        [(10, 18, None), (11, 18, None)],
+        [(10, 18, None), (9, 19, None)],  # both within 1" of where B1 stops, as near
     )
     s = active(s.model_copy(update={"turn": 0}), "B1")
     assert s.carried("B1") is None
     s, events = play(s, 0, Move(to=(inch(9), inch(18))), 5)
+    b1 = s.fighter("B1")
+    assert b1 is not None and all(board.gap_to_point(b1, c.centre) <= inch(1) for c in s.treasures)
     chest = s.carried("B1")
     assert chest is not None and chest.id == 1 and "treasure_taken" in kinds(events)
     assert next(c for c in s.treasures if c.id == 2).carrier is None  # one chest per fighter
-    b1 = s.fighter("B1")
-    assert b1 is not None
     events = []
     s = resolve.damage(s, "B1", 99, 1, events)
     dropped = next(c for c in s.treasures if c.id == 1)
