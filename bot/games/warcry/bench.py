@@ -2,8 +2,8 @@
 the solo procedure (p50/p99, path finding included; target under 50 ms), of a whole activation of the
 solo warband and of a whole battle, the shortest path's time, and the solo warband's share of wins
 against the same procedure playing the player's side at each difficulty, per card of the battleplan:
-each victory condition is played on every layout and with every twist in turn, the deployment drawn from
-the seed, and the wins are counted by victory, layout, twist and deployment. The decision times are also
+each victory condition is played on every layout, deployment and twist in turn, and the wins are counted
+by victory, layout, twist and deployment. The decision times are also
 given per layout: the largest, with the most pieces to climb and go round, is the one to watch."""
 
 from __future__ import annotations
@@ -19,18 +19,21 @@ from bot.engine import Rng, SeatSpec
 from bot.table import paths
 
 from . import board
-from .content import DIFFICULTY, LAYOUTS, TWISTS, VICTORIES
+from .content import DEPLOYMENTS, DIFFICULTY, LAYOUTS, TWISTS, VICTORIES
 from .game import WARCRY
 
 Result = tuple[list[float], list[float], float, int, str, dict[str, str], list[float]]
 PARTS = ("victory", "layout", "twist", "deployment")
 
 
-def _battle(job: tuple[int, str, str, str, str]) -> Result:
+Job = tuple[int, str, str, str, str, str]  # seed, difficulty, layout, victory, twist, deployment
+
+
+def _battle(job: Job) -> Result:
     """One seeded battle, the procedure on both sides: the solo side's decision times, the time of each
     of its activations, the battle's time, the winner (-1: a draw), why it ended, its battleplan, and the
     decisions' CPU times (this process's own, which a loaded machine inflates far less than the clock)."""
-    seed, difficulty, layout, victory, twist = job
+    seed, difficulty, layout, victory, twist, deployment = job
     solo = Timed(WARCRY.agent())
     player = WARCRY.agent()
     per_activation: list[float] = []
@@ -38,7 +41,7 @@ def _battle(job: tuple[int, str, str, str, str]) -> Result:
     current = [0.0]
     rng, think = Rng(seed), Rng(seed ^ 0x5EED)
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
-    cards = {"layout": layout, "victory": victory, "twist": twist}
+    cards = {"layout": layout, "victory": victory, "twist": twist, "deployment": deployment}
     options = WARCRY.validate_options({"difficulty": difficulty, **cards})
     state = WARCRY.setup(seats, options, rng).state
     plan = {part: str(getattr(state, part)) for part in PARTS}
@@ -77,10 +80,17 @@ def _wins(on: list[tuple[str, Result]]) -> dict[str, str]:
 
 
 def battles(games: int) -> dict[str, Any]:
-    """`games` battles per difficulty and victory condition, the layouts and the twists in turn."""
-    layouts, twists = sorted(LAYOUTS), sorted(TWISTS)
-    jobs = [
-        (seed, level, layouts[seed % len(layouts)], victory, twists[seed % len(twists)])
+    """`games` battles per difficulty and victory condition, the layouts, twists and deployments in turn."""
+    layouts, twists, deployments = sorted(LAYOUTS), sorted(TWISTS), sorted(DEPLOYMENTS)
+    jobs: list[Job] = [
+        (
+            seed,
+            level,
+            layouts[seed % len(layouts)],
+            victory,
+            twists[seed % len(twists)],
+            deployments[seed // 2 % len(deployments)],
+        )
         for victory in VICTORIES
         for level in DIFFICULTY
         for seed in range(1, games + 1)
