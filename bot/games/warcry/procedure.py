@@ -122,7 +122,11 @@ def target(state: WarState, seat: int) -> Target | None:
             tiers[0].append(Target(0, o.centre, objective=o.id))
         elif o.controller == enemy:
             tiers[1].append(Target(1, o.centre, objective=o.id))
-    tiers[0] += [Target(0, c.centre, treasure=c.id) for c in state.treasures if c.carrier is None]
+    # a chest on the ground is an uncontrolled objective, but not for an active fighter that already
+    # carries one and could not pick it up (D-WAR-31)
+    laden = state.active is not None and state.carried(state.active.fighter) is not None
+    if not laden:
+        tiers[0] += [Target(0, c.centre, treasure=c.id) for c in state.treasures if c.carrier is None]
     scoring = VICTORIES[state.victory].scoring
     carriers = {c.carrier for c in state.treasures if c.carrier is not None}
     for f in foes:

@@ -353,3 +353,25 @@ def test_thick_mist_gives_cover_beyond_6_inches_only() -> None:
         assert b1 is not None and r1 is not None
         assert not board.cover(s, b1, r1)
         assert board.cover(s.model_copy(update={"twist": "brume"}), b1, r1) is covered
+
+
+def test_the_players_menu_offers_a_walk_to_each_chest_on_the_ground_unless_the_fighter_carries_one() -> None:
+    """D-WAR-31 on the player's side: « Vers le trésor 1 » is among the active fighter's moves while it
+    carries nothing; once it carries a chest, none is offered (it could not pick another up), not even by
+    the booklet's own choice offered first: for an active carrier a chest on the ground is no target."""
+    from bot.engine import Ask
+    from bot.games.warcry.actions import Move
+    from bot.games.warcry.suggest import suggestions
+
+    def walks(s: WarState) -> list[str]:
+        keys = [c.label.key for c in suggestions(s, 0, Ask(kinds=("move",))) if isinstance(c.action, Move)]
+        return [k for k in keys if k == "warcry.action.move_treasure"]
+
+    fighters = [fighter("R1", "prevot", 15, 3), fighter("B1", "seigneur", 5, 18), fighter("B2", "maraudeur", 20, 18)]
+    free = active(_hoard(fighters, [(10, 18, None)]).model_copy(update={"turn": 0}), "B1")
+    assert walks(free) == ["warcry.action.move_treasure"]
+    laden = active(_hoard(fighters, [(10, 18, None), (5, 18, "B1")]).model_copy(update={"turn": 0}), "B1")
+    assert walks(laden) == []
+    assert procedure.target(free, 0).treasure == 1  # type: ignore[union-attr]
+    assert procedure.target(laden, 0).treasure is None  # type: ignore[union-attr]
+    assert procedure.target(laden.model_copy(update={"active": None}), 0).treasure == 1  # type: ignore[union-attr]

@@ -195,7 +195,7 @@ def _line_holds(before: WarState, seat: int, action: Any, after: WarState, event
         in_threat = threat(f, procedure._d(before, f, target))
         assert in_threat == step.startswith("c3_attack_no_disengage") or step == "c3_attack_bonus"
     if isinstance(action, Move) and now is not None:
-        d = _moved(events)
+        d = board.cost(before, after.last_path)  # the Move it spent, a climb counted (D-WAR-28)
         budget = procedure._budget(before, f)
         assert (d >= budget - EPS) == (step.endswith("_full")), (step, d, budget)
         if step.startswith("c5_"):
