@@ -56,6 +56,17 @@ def deck_options(deck: str | None) -> dict[str, Any] | None:
     return {"deck": deck.strip()}
 
 
+def scenario_options(game: str, scenario: str | None) -> dict[str, Any]:
+    """`scenario:` of `/partie nouvelle`, given to the game's options (its `validate_options` reads it);
+    refused for a game that has no scenarios to choose."""
+    if not scenario:
+        return {}
+    known = {g.key: g for g in games()}
+    if game in known and not known[game].scenarios("", "fr"):
+        raise ServiceError("no_scenario", game=txt(f"{game}.name"))
+    return {"scenario": scenario}
+
+
 def game_choices(locale: str, current: str) -> list[app_commands.Choice[str]]:
     """The games whose name (in the player's language) or key contains what they typed."""
     needle = current.casefold()
@@ -134,6 +145,7 @@ class MatchCog(commands.Cog):
         clock=ls("pendule", "opt.pendule.name"),
         timeout=ls("temps_ecoule", "opt.temps_ecoule.name"),
         advice=ls("conseil", "opt.conseil.name"),
+        scenario=ls("scenario", "opt.scenario.name"),
     )
     @app_commands.describe(
         game=ls("Le jeu à lancer", "opt.jeu.desc"),
@@ -149,6 +161,7 @@ class MatchCog(commands.Cog):
             "Autoriser les conseils de l'IA (la partie ne compte plus au classement si on en demande)",
             "opt.conseil.desc",
         ),
+        scenario=ls("Le plan de bataille, selon le jeu (par défaut : au hasard)", "opt.scenario.desc"),
     )
     @app_commands.choices(
         language=[
@@ -178,6 +191,7 @@ class MatchCog(commands.Cog):
         clock: str | None = None,
         timeout: str | None = None,
         advice: bool = False,
+        scenario: str | None = None,
     ) -> None:
         host = self.host
         locale = host.locales.user(interaction)
@@ -189,11 +203,13 @@ class MatchCog(commands.Cog):
             channel = await parent_channel(interaction)
             require_permissions(interaction)
             timers = time_options(remind, clock, timeout)
+            options = scenario_options(game, scenario)
             live = await host.service.create(
                 game_key=game,
                 creator=player_of(interaction, locale),
                 guild_id=interaction.guild_id,
                 channel_id=channel.id,
+                options=options,
                 seat_options=deck_options(deck),
                 locale=match_locale,
                 timers=timers,
@@ -218,6 +234,17 @@ class MatchCog(commands.Cog):
     @new.autocomplete("game")
     async def _game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(self.host.locales.user(interaction), current)
+
+    @new.autocomplete("scenario")
+    async def _scenario_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The battleplans of the game chosen in `jeu:` (none until a game with some is chosen)."""
+        ns = interaction.namespace
+        key = getattr(ns, "jeu", None) or getattr(ns, "game", None)
+        known = {g.key: g for g in games()}
+        if key not in known:
+            return []
+        pairs = known[key].scenarios(current, self.host.locales.user(interaction))
+        return [app_commands.Choice(name=name[:100], value=value[:100]) for name, value in pairs][:25]
 
     # -- lobby ------------------------------------------------------------------------------------
     @partie.command(

@@ -280,8 +280,8 @@ def _lobby_description(live: LiveMatch, locale: str) -> str:
 
 def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
     """Every setting of the table that can decide the match, shown before anyone joins (#23): the
-    clock and its increment, what a clock running out does, the reminders, the public language, and
-    whether the AI's advice is allowed (#31)."""
+    clock and its increment, what a clock running out does, the reminders, the public language,
+    whether the AI's advice is allowed (#31), and the game's own (WarCry's battleplan, #29)."""
     timers = Timers.model_validate(live.rec.timers)
     lines = []
     if timers.clock is None:
@@ -294,6 +294,7 @@ def lobby_settings(live: LiveMatch, locale: str) -> list[str]:
     lines.append(t("lobby.language", locale, language=t(f"lobby.lang.{live.rec.locale}", locale)))
     if live.rec.options.get("advice"):
         lines.append(t("lobby.advice", locale))
+    lines += [localize(line, locale) for line in live.game.option_lines(live.rec.options)]  # WarCry's battleplan
     return lines
 
 

@@ -4,9 +4,10 @@ The 30" × 22" table in inches on the shared skirmish renderer (1" cells): the w
 board and while setting up, a crop around what the last action touched (ringed in gold) on a player's
 own board; walls and ruins in stone, platforms in timber (lighter when higher), the pit hatched red,
 the objectives as diamonds in the colour of the side that holds them, labelled like the fighters;
-under it the roster (profile, damage, activated) and the legend. The header says the round and phase,
-who acts, each side's singles, ability dice and victory points. There is no hand: nothing is hidden
-in WarCry.
+the chests of « Le butin » as gold « ¤ » markers on the ground and « ¤n » beside their carrier's id,
+a fighter the victory names (a bounty, the leader to behead) with « ★ »; under it the roster
+(profile, damage, activated) and the legend. The header says the round and phase, who acts, each
+side's singles, ability dice and victory points. There is no hand: nothing is hidden in WarCry.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 from bot.games.warcry.board import MEASURE
-from bot.games.warcry.content import LAYOUTS, PROFILES, TerrainPiece
+from bot.games.warcry.content import LAYOUTS, PROFILES, VICTORIES, TerrainPiece
 from bot.i18n import t
 from bot.table.units import INCH, Point
 
@@ -77,12 +78,15 @@ def _scene(view: Any, path: list[Point], rings: list[sk.Ring], ghosts: dict[str,
     layout = LAYOUTS[getattr(view, "layout", "plaine")]
     pieces = [sk.Piece(p.points(), *TERRAIN[_look(p)], RED_HATCH) for p in layout]
     last = set(view.last)
+    chests = getattr(view, "treasures", ())
+    carried = {c.carrier: c.id for c in chests if c.carrier}
     marks = []
     for f in view.fighters:
         if not f.placed and not (ghosts and f.id in ghosts):
             continue
         x, y = ghosts[f.id] if ghosts and f.id in ghosts else (f.x, f.y)
-        label = f.id + (f" ♥{f.damage}" if f.damage else "")
+        label = f.id + (" ★" if _named(view, f) else "") + (f" ¤{carried[f.id]}" if f.id in carried else "")
+        label += f" ♥{f.damage}" if f.damage else ""
         marks.append(sk.Mark.of_side((x, y), PROFILES[f.profile].radius, f.owner, label, f.id in last))
     markers = [
         sk.Marker(
@@ -90,12 +94,23 @@ def _scene(view: Any, path: list[Point], rings: list[sk.Ring], ghosts: dict[str,
         )
         for o in view.objectives
     ]
+    markers += [sk.Marker(c.centre, INCH // 2, sk.GOLD, f"¤{c.id}", sk.INK) for c in chests if c.carrier is None]
     keys = sk.terrain_keys("warcry", (_look(p) for p in layout), TERRAIN, RED_HATCH)
-    if markers:
+    if view.objectives:
         keys.append(sk.Key("diamond", "warcry.key.objective", th.panel_alt, sk.GOLD))
+    if chests:
+        keys.append(sk.Key("symbol", "warcry.key.treasure", sk.GOLD, symbol="¤"))
+    if any(_named(view, f) for f in view.fighters if f.placed):
+        keys.append(sk.Key("symbol", "warcry.key.marked", sk.GOLD, symbol="★"))
     if any(f.damage for f in view.fighters if f.placed):
         keys.append(sk.Key("symbol", "warcry.key.damage", th.bad, symbol="♥"))
     return sk.Scene(MEASURE, pieces, marks, path, rings, None, markers, keys)
+
+
+def _named(view: Any, f: Any) -> bool:
+    """A fighter the victory names by itself: a bounty (D-WAR-26) or the leader under « Décapitation »;
+    a treasure's carrier shows its chest instead (D-WAR-31)."""
+    return bool(f.marked) or (VICTORIES[view.victory].scoring == "leaders" and PROFILES[f.profile].leader)
 
 
 def _roster(view: Any, locale: str) -> list[sk.Entry]:
@@ -156,6 +171,9 @@ def summarize(view: Any, *, locale: str = "fr") -> str:
     held = [
         f"◆{o.id} {MEASURE.cell_of((o.x, o.y))}{colon}{who}" for o, who in zip(view.objectives, holders, strict=True)
     ]
+    for c in getattr(view, "treasures", ()):  # « Le butin »: where each chest is, or who carries it
+        where = c.carrier if c.carrier else MEASURE.cell_of(c.centre)
+        held.append(f"¤{c.id}{colon}{where}")
     count = _round(view, locale)
     return TABLE.summary(view, locale, count, _waiting(view), side_line, figure, held)
 

@@ -151,6 +151,8 @@ class Game(Protocol[S, A, V]):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
     def at_rules(self, state: S, version: int) -> S: ...
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]: ...
+    def scenarios(self, typed: str, locale: str) -> Sequence[tuple[str, str]]: ...
+    def option_lines(self, options: Mapping[str, Any]) -> Sequence[Text]: ...
     def setup(self, seats: Sequence[SeatSpec], options: dict[str, Any], rng: RandomSource) -> Transition[S]: ...
     def outcome(self, state: S) -> Outcome | None: ...
 
@@ -300,6 +302,16 @@ class BaseGame(Generic[S, A, V]):
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Check one seat's options (a deck choice, a submitted list) when they join."""
         return dict(options)
+
+    def scenarios(self, typed: str, locale: str) -> Sequence[tuple[str, str]]:
+        """`/partie nouvelle scenario:`: (name, value) of the set-ups a creator may choose, matching what
+        they typed (WarCry: its battleplans); none for a game without any. The value reaches
+        `validate_options` as the option `scenario`."""
+        return ()
+
+    def option_lines(self, options: Mapping[str, Any]) -> Sequence[Text]:
+        """The lobby's lines for the game's own options that decide the match (WarCry: its battleplan)."""
+        return ()
 
     # -- decisions --------------------------------------------------------------------------------
     def pending(self, state: S) -> Decision | None:

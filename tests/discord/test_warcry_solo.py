@@ -89,3 +89,51 @@ async def test_a_typed_split_against_the_rule_is_refused_with_the_rules_reason(t
         legal = f"{' '.join(mine[:3])} / {' '.join(mine[3:7])} / {' '.join(mine[7:])}"
         await table.slash("Alice", "warcry", "groupes", channel=thread, choix=legal)
         assert {f.group for f in live.state.fighters if f.owner == 0} == {"dagger", "shield", "hammer"}
+
+
+async def test_alice_chooses_the_battleplan_in_partie_nouvelle_and_the_lobby_and_the_battle_say_it(
+    tmp_path: Path,
+) -> None:
+    """#29 item 3, D-WAR-33: `/partie nouvelle jeu:warcry scenario:` offers « Au hasard » first and the
+    cards named by what Alice types; the lobby says the battleplan chosen and that the rest is drawn, the
+    battle's first line names every card, the chosen ones among them. Without the option the lobby says
+    it is drawn; another game refuses the option with a reason."""
+    async with open_table(tmp_path / "warcry.sqlite3") as table:
+        payload = table.fd.autocomplete(
+            "partie", table.people["Alice"], table.guild, subcommand="nouvelle", focused="scenario",
+            jeu="warcry", scenario="butin brume",
+        )  # fmt: skip
+        await table.fd.interact(table.bot, payload)
+        choices = table.fd.interaction_state(payload).choices or []
+        assert choices[0] == {"name": "Au hasard : tout le plan de bataille tiré au sort", "value": "random"}
+        assert choices[1] == {
+            "name": "Le butin · Brume épaisse (le reste au hasard)",
+            "value": "victory:butin,twist:brume",
+        }
+        assert len(choices) <= 25 and all(1 <= len(c["name"]) <= 100 for c in choices)
+        await table.slash("Alice", "partie", "nouvelle", jeu="warcry", scenario=choices[1]["value"])
+        live = table.live_matches()[-1]
+        assert (live.rec.options["victory"], live.rec.options["twist"]) == ("butin", "brume")
+        lobby = table.fd.message(live.rec.lobby_message_id)
+        assert lobby is not None
+        settings = "\n".join(f["value"] for f in lobby["embeds"][0]["fields"])
+        assert "Plan de bataille choisi : Le butin et Brume épaisse ; le reste est tiré au sort" in settings
+        await table.click("Alice", lobby, f"tv:start:{live.id}")
+        assert live.state is not None and (live.state.victory, live.state.twist) == ("butin", "brume")
+        public = "\n".join(m["content"] or "" for m in table.fd.messages(table.thread_of(live)))
+        assert "victoire « Le butin », rebondissement « Brume épaisse »" in public
+
+        await table.slash("Alice", "partie", "nouvelle", jeu="warcry")
+        drawn = table.live_matches()[-1]
+        lobby = table.fd.message(drawn.rec.lobby_message_id)
+        assert lobby is not None
+        settings = "\n".join(f["value"] for f in lobby["embeds"][0]["fields"])
+        assert "Plan de bataille : tiré au sort à la mise en place" in settings
+
+        before = len(table.live_matches())
+        calls = await table.slash("Alice", "partie", "nouvelle", jeu="duel", scenario="butin")
+        assert len(table.live_matches()) == before
+        from tests.discord.conftest import private_text
+
+        said = private_text(calls)
+        assert "n'a pas de plan de bataille à choisir" in said and "error." not in said

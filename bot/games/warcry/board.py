@@ -21,7 +21,7 @@ from bot.table import heights, paths, sight, stops
 from bot.table.geometry import Base, Table, Terrain, distance2, edge_distance, overlaps, within
 from bot.table.units import INCH, Measure, Point
 
-from .content import HEIGHT, LAYOUTS, WIDTH
+from .content import HEIGHT, LAYOUTS, TWISTS, WIDTH
 from .state import Fighter, WarState
 
 MEASURE = Measure("in", WIDTH, HEIGHT, INCH)
@@ -88,15 +88,20 @@ def visible(state: WarState, a: Fighter, b: Fighter) -> bool:
     """A straight line from some point of one to some point of the other, through no obstacle and no
     other fighter (research I.2.3), exact to 0.1 mm (bot/table/sight.py; five lines before rules
     version 2); fighters within 1" always see each other (D-WAR-08)."""
-    if within(base(a), base(b), ENGAGED):
+    ba, bb = base(a), base(b)
+    if within(ba, bb, ENGAGED):
         return True
-    others = tuple(base(o) for o in state.fighters if o.placed and o.id not in (a.id, b.id))
-    near = tuple(o for o in others if _between(base(a), base(b), o))
+    reach = max(ba.radius, bb.radius)
+    near = tuple(
+        base(o)
+        for o in state.fighters
+        if o.placed and o.id not in (a.id, b.id) and _to_segment(o.centre, ba.centre, bb.centre) <= o.p.radius + reach
+    )
     if state.rules < 2:
         from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
-        return legacy._sight(base(a), base(b), near)
-    return _sees(base(a), base(b), near, _walls(state.layout, max(level(state, a), level(state, b))))
+        return legacy._sight(ba, bb, near)
+    return _sees(ba, bb, near, _walls(state.layout, max(level(state, a), level(state, b))))
 
 
 def _walls(layout: str, above: int) -> tuple[Terrain, ...]:
@@ -111,17 +116,24 @@ def _sees(a: Base, b: Base, others: tuple[Base, ...], walls: tuple[Terrain, ...]
     return sight.sees(a, b, walls, others)
 
 
-def _between(a: Base, b: Base, o: Base) -> bool:
-    """A base that could stand in the way: near the segment between the two centres."""
-    line = LineString([a.centre, b.centre])
-    return line.distance(ShapelyPoint(o.centre)) <= o.radius + max(a.radius, b.radius)
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    """The distance from `p` to the segment between `a` and `b`: a base this near the line between two
+    centres could stand in the way of a sight line."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    k = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.hypot(p[0] - a[0] - k * dx, p[1] - a[1] - k * dy)
 
 
 def cover(state: WarState, attacker: Fighter, target: Fighter) -> bool:
     """+1 Toughness when the line between the two crosses an obstacle (research I.2.7; D-WAR-08), or a
-    platform taller than both, or when the target stands 3" or more above the attacker (D-WAR-30)."""
+    platform taller than both, or when the target stands 3" or more above the attacker (D-WAR-30), or
+    further than the mist's reach under « Brume épaisse » (D-WAR-32)."""
     if within(base(attacker), base(target), ENGAGED):
         return False
+    mist = TWISTS.get(state.twist)
+    if mist is not None and mist.effect == "cover" and gap(attacker, target) > round(mist.reach * INCH):
+        return True
     tab = table(state.layout)
     if tab.cover_between(base(attacker), base(target)):
         return True
@@ -270,28 +282,46 @@ def disengage_points(state: WarState, f: Fighter) -> list[Point]:
 
         return legacy.disengage_points(state, f)
     out: list[Point] = []
+    ok = _disengage_check(state, f)
     for k in range(24):
         a = 2 * math.pi * k / 24
         far = (f.x + math.trunc(DISENGAGE * math.cos(a)), f.y + math.trunc(DISENGAGE * math.sin(a)))
         n = max(abs(far[0] - f.x), abs(far[1] - f.y))
         for step in range(n, 0, -max(1, n // 48)):
             p = stops.point_at(f.centre, far, step, n)
-            if disengage_ok(state, f, p):
+            if ok(p):
                 out.append(p)
                 break
     return out
 
 
 def disengage_ok(state: WarState, f: Fighter, to: Point) -> bool:
-    moved = base(f).at(to)
-    tab = table(state.layout)
-    if not tab.inside(moved) or any(overlaps(moved, base(o)) for o in state.fighters if o.placed and o.id != f.id):
-        return False
-    if any(within(moved, base(e), ENGAGED) for e in enemies(state, f)):
-        return False
-    if heights.crosses(tab, (f.centre, to)):
-        return False  # a disengage neither climbs nor jumps (research I.2.8; D-WAR-29)
-    return _clear_line(f.centre, to, f.p.radius, state.layout)
+    return _disengage_check(state, f)(to)
+
+
+def _disengage_check(state: WarState, f: Fighter) -> Callable[[Point], bool]:
+    """Whether a disengage of `f` may end at a point, the other bases read once for all the points a
+    search tries."""
+    me, tab = base(f), table(state.layout)
+    reach = DISENGAGE + me.radius + ENGAGED  # a base further than this is out of every end's way
+    others = [b for b in (base(o) for o in state.fighters if o.placed and o.id != f.id) if _near(me, b, reach)]
+    foes = [b for b in (base(e) for e in enemies(state, f)) if _near(me, b, reach)]
+
+    def ok(to: Point) -> bool:
+        moved = me.at(to)
+        if not tab.inside(moved) or any(overlaps(moved, o) for o in others):
+            return False
+        if any(within(moved, e, ENGAGED) for e in foes):
+            return False
+        if heights.crosses(tab, (f.centre, to)):
+            return False  # a disengage neither climbs nor jumps (research I.2.8; D-WAR-29)
+        return _clear_line(f.centre, to, f.p.radius, state.layout)
+
+    return ok
+
+
+def _near(me: Base, o: Base, reach: int) -> bool:
+    return math.dist(me.centre, o.centre) <= reach + o.radius
 
 
 def _clear_line(p: Point, q: Point, radius: int, layout: str = "plaine") -> bool:

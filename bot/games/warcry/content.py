@@ -1,6 +1,7 @@
 """WarCry content of our own (research I.8): two warbands with their abilities, the universal
 abilities, three terrain layouts (the flat « plaine », two with platforms to climb, D-WAR-28), three
-deployments and the victory conditions (one marks fighters, D-WAR-26).
+deployments, the victory conditions (one marks fighters, D-WAR-26; one puts treasure on the table,
+D-WAR-31) and four twists (D-WAR-32).
 
 Loaded from `content/warbands.yaml` and validated at import, every problem reported at once. Lengths
 are inches in the file and tenths of a millimetre once loaded (bot/table/units.py).
@@ -155,17 +156,45 @@ class Victory(BaseModel):
     id: str
     name: Names
     objectives: tuple[tuple[float, float], ...] = ()
+    treasures: tuple[tuple[float, float], ...] = ()
     #: final: hold the objective at the end; rounds: victory points each round; leaders: take down the
     #: enemy leader; bounties: take down more points of the enemy's marked fighters (its two worth the
-    #: most besides the leader, D-WAR-26)
-    scoring: Literal["final", "rounds", "leaders", "bounties"]
+    #: most besides the leader, D-WAR-26); treasure: carry more treasure at the end (D-WAR-31)
+    scoring: Literal["final", "rounds", "leaders", "bounties", "treasure"]
 
     def points(self) -> tuple[Point, ...]:
         return tuple((inches(x), inches(y)) for x, y in self.objectives)
 
+    def chests(self) -> tuple[Point, ...]:
+        return tuple((inches(x), inches(y)) for x, y in self.treasures)
+
+
+class Twist(BaseModel):
+    """A twist of the battleplan (D-WAR-32): `mod` raises (or lowers) a characteristic of every fighter
+    of both warbands for the round, in every round or only in `rounds`; `cover` gives cover to every
+    target further than `reach` inches from its attacker."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str
+    name: Names
+    effect: Literal["mod", "cover"]
+    stat: Literal["move", "attacks"] | None = None
+    amount: int = 0
+    melee: bool = False
+    rounds: tuple[int, ...] = ()  # empty: every round
+    reach: float = 0
+
+    def on(self, round_: int) -> bool:
+        return self.effect == "mod" and (not self.rounds or round_ in self.rounds)
+
 
 Loaded = tuple[
-    dict[str, Warband], tuple[Ability, ...], tuple[TerrainPiece, ...], dict[str, Deployment], dict[str, Victory]
+    dict[str, Warband],
+    tuple[Ability, ...],
+    tuple[TerrainPiece, ...],
+    dict[str, Deployment],
+    dict[str, Victory],
+    dict[str, Twist],
 ]
 
 
@@ -182,6 +211,7 @@ def _load() -> Loaded:
     terrain = load_models(TerrainPiece, entries(doc, "terrain", f, problems), f, problems)
     deployments = load_models(Deployment, entries(doc, "deployments", f, problems), f, problems)
     victories = load_models(Victory, entries(doc, "victories", f, problems), f, problems)
+    twists = load_models(Twist, entries(doc, "twists", f, problems), f, problems)
     for w in warbands.values():
         ids = {p.id for p in w.fighters}
         for level, extra in w.reinforcements.items():
@@ -204,11 +234,14 @@ def _load() -> Loaded:
         for colour in (d.blue, d.red):
             if set(colour) != set(GROUPS):
                 problems.append(f"{f}: {d.id}: a point for each of dagger, shield, hammer")
+    for tw in twists.values():
+        if (tw.effect == "mod") != (tw.stat is not None):
+            problems.append(f"{f}: {tw.id}: a mod twist and only one names its characteristic")
     problems.raise_if_any("warcry")
-    return warbands, tuple(universal.values()), tuple(terrain.values()), deployments, victories
+    return warbands, tuple(universal.values()), tuple(terrain.values()), deployments, victories, twists
 
 
-WARBANDS, UNIVERSAL, PIECES, DEPLOYMENTS, VICTORIES = _load()
+WARBANDS, UNIVERSAL, PIECES, DEPLOYMENTS, VICTORIES, TWISTS = _load()
 #: The terrain layouts, each its pieces: « plaine » is the flat table every battle had before version 3.
 LAYOUTS: dict[str, tuple[TerrainPiece, ...]] = {
     name: tuple(p for p in PIECES if p.layout == name) for name in dict.fromkeys(p.layout for p in PIECES)

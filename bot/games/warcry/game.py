@@ -7,27 +7,30 @@ Seat 0 is the player (blue, defender); seat 1 the warband the booklet's procedur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Transition, cards_of, public, txt
+from bot.engine import CardInfo, Outcome, RandomSource, SeatSpec, Text, Transition, cards_of, public, txt
 from bot.i18n import t
 from bot.table.game import TableGame, rules_of
 
-from . import resolve, rules, suggest
+from . import resolve, rules, scenario, suggest
 from .actions import WarAction
 from .ai import SoloAgent
-from .content import DEPLOYMENTS, DIFFICULTY, LAYOUTS, PROFILES, VICTORIES, WARBANDS, Profile
+from .content import DEPLOYMENTS, DIFFICULTY, LAYOUTS, PROFILES, TWISTS, VICTORIES, WARBANDS, Profile
 from .hidden import SPEC
 from .state import WarState
 from .views import WarView, build_view, state_of
 
 DEFAULT_WARBANDS = ("cendre", "basalte")
 #: The battleplans' version a match is created under (stamped in its options as `plan`): 3 draws a
-#: layout among ours and a victory among all; a match without the stamp draws as it did (D-WAR-27).
-PLAN = 3
-#: The victory cards a match created before version 3 drew from, in their order then.
+#: layout among ours and a victory among the four of then; 4 draws a twist too and a victory among all
+#: (« Le butin » included); a match without the stamp draws as it did (D-WAR-27).
+PLAN = 4
+#: The victory cards a match created before version 4 drew from, in their order then.
 VICTORIES_2 = ("bornes", "coeur", "decapitation", "primes")
+#: What `/partie nouvelle scenario:` may fix, each a card the battleplan would otherwise draw.
+PLAN_PARTS = ("layout", "deployment", "victory", "twist")
 LEVEL_DIFFICULTY = {"easy": "facile", "normal": "equilibre", "hard": "difficile"}
 
 
@@ -39,7 +42,9 @@ class WarcryGame(TableGame[WarState, WarView]):
     #: A match begun under 1 replays and plays on under it.
     #: 3: the battleplans of #29 (a terrain layout with platforms to climb and jump down from, D-WAR-28
     #: to D-WAR-30); a battle begun under 2 has the flat table, where nothing of 3 applies.
-    rules_version = 3
+    #: 4: a twist (D-WAR-32) and « Le butin », treasure carried by fighters (D-WAR-31); a battle begun
+    #: under 3 has neither, so nothing of 4 applies to it.
+    rules_version = 4
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
     hidden = SPEC
@@ -104,17 +109,35 @@ class WarcryGame(TableGame[WarState, WarView]):
         the terrain layout, from the battleplans of version 3 (`plan`, stamped here too: a match created
         before it replays on the flat table with the draws it had, D-WAR-27)."""
         out: dict[str, Any] = {}
-        choices = (("difficulty", DIFFICULTY), ("deployment", DEPLOYMENTS), ("victory", VICTORIES), ("layout", LAYOUTS))
+        if options.get("scenario"):  # `/partie nouvelle scenario:` fixes some of the cards (D-WAR-33)
+            try:
+                options = {**scenario.parse(str(options["scenario"])), **options}
+            except ValueError:
+                raise rules.refuse("unknown_scenario", "battleplan") from None
+        choices = (
+            ("difficulty", DIFFICULTY),
+            ("deployment", DEPLOYMENTS),
+            ("victory", VICTORIES),
+            ("layout", LAYOUTS),
+            ("twist", TWISTS),
+        )
         for key, allowed in choices:
             value = options.get(key)
             if value is not None:
                 if value not in allowed:
                     raise rules.refuse(f"unknown_{key}", "setup")
                 out[key] = value
-        if options.get("drawn", True) and not ("deployment" in out and "victory" in out and "layout" in out):
+        if options.get("drawn", True) and not all(part in out for part in PLAN_PARTS):
             out["drawn"] = True
         out["plan"] = PLAN
         return out
+
+    def scenarios(self, typed: str, locale: str) -> Sequence[tuple[str, str]]:
+        """The battleplans a creator may choose: « au hasard », or cards of it fixed (D-WAR-33)."""
+        return scenario.choices(typed, locale)
+
+    def option_lines(self, options: Mapping[str, Any]) -> Sequence[Text]:
+        return scenario.lines(options)
 
     def validate_seat_options(self, options: dict[str, Any]) -> dict[str, Any]:
         band = options.get("warband") or options.get("deck")
@@ -138,14 +161,16 @@ class WarcryGame(TableGame[WarState, WarView]):
         if bands[0] == bands[1]:
             bands[1] = next(b for b in WARBANDS if b != bands[0])
         deployment, victory = options.get("deployment"), options.get("victory")
-        layout = options.get("layout")
+        layout, twist = options.get("layout"), options.get("twist")
         plan = options.get("plan", 2)
         if options.get("drawn"):  # the battleplan drawn from the seed (D-WAR-27), from the cards of its version
             deployment = deployment or sorted(DEPLOYMENTS)[rng.below(len(DEPLOYMENTS))]
-            cards = sorted(VICTORIES) if plan >= PLAN else list(VICTORIES_2)
+            cards = sorted(VICTORIES) if plan >= 4 else list(VICTORIES_2)
             victory = victory or cards[rng.below(len(cards))]
-            if plan >= PLAN:
+            if plan >= 3:
                 layout = layout or sorted(LAYOUTS)[rng.below(len(LAYOUTS))]
+            if plan >= 4:
+                twist = twist or sorted(TWISTS)[rng.below(len(TWISTS))]
         state = resolve.opening(
             [s.name for s in seats],
             bands,
@@ -153,16 +178,9 @@ class WarcryGame(TableGame[WarState, WarView]):
             deployment or "face_a_face",
             victory or "bornes",
             layout or "plaine",
+            twist or "",
         )
-        plan = public(
-            "battleplan",
-            deployment={"key": f"warcry.deployment.{state.deployment}", "params": {}},
-            victory={"key": f"warcry.victory.{state.victory}", "params": {}},
-        )
-        if state.layout != "plaine":  # a table with platforms says so (D-WAR-28)
-            layout = {"key": f"warcry.layout.{state.layout}", "params": {}}
-            plan = public("battleplan_layout", **plan.params, layout=layout)
-        return Transition(state=state, events=(plan, *resolve.marked_events(state)))
+        return Transition(state=state, events=(battleplan_event(state), *resolve.marked_events(state)))
 
     # -- the end ----------------------------------------------------------------------------------
     def outcome(self, state: WarState) -> Outcome | None:
@@ -188,6 +206,22 @@ class WarcryGame(TableGame[WarState, WarView]):
     def cards(self) -> list[CardInfo]:
         """`/carte`: each fighter's profile, in both languages."""
         return cards_of(self.key, PROFILES.values(), _card_lines)
+
+
+def battleplan_event(state: WarState) -> Any:
+    """The battle's first line: its deployment and victory, its terrain when it has platforms (D-WAR-28)
+    and its twist (D-WAR-32)."""
+    cards = {
+        "deployment": {"key": f"warcry.deployment.{state.deployment}", "params": {}},
+        "victory": {"key": f"warcry.victory.{state.victory}", "params": {}},
+    }
+    layout = {"key": f"warcry.layout.{state.layout}", "params": {}}
+    if state.twist:
+        twist = {"key": f"warcry.twist.{state.twist}", "params": {}}
+        return public("battleplan_twist", **cards, layout=layout, twist=twist)
+    if state.layout != "plaine":
+        return public("battleplan_layout", **cards, layout=layout)
+    return public("battleplan", **cards)
 
 
 def _card_lines(p: Profile, loc: str) -> tuple[str, ...]:

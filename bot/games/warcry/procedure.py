@@ -4,9 +4,10 @@ Pure and deterministic: the same position gives the same choice, every tie settl
 chain (D-WAR-05, D-WAR-06). Each choice carries `why`, the step that decided it, for the public line.
 The same procedure plays the player's side in the demo and the benchmark (without the lines).
 
-- A (`target`): uncontrolled objective, objective held by the enemy, fighter targeted by the victory,
-  enemy leader, enemy not yet activated, enemy activated; within a tier, the closest to the warband
-  (closest to one of its fighters, then to a second, and so on);
+- A (`target`): uncontrolled objective (a treasure nobody carries is one, D-WAR-31), objective held by
+  the enemy, fighter targeted by the victory (a bounty, the leader under « Décapitation », an enemy
+  carrying treasure), enemy leader, enemy not yet activated, enemy activated; within a tier, the closest
+  to the warband (closest to one of its fighters, then to a second, and so on);
 - B (`active_fighter`): an engaged fighter first, else the closest to the target; ties by the most
   wounds on the profile, then the most points;
 - C (`act`): 1 ability, 2 objective defence, 3 engaged, 4 attack range, 5 threat range, 6 approach.
@@ -40,12 +41,20 @@ class Target:
     objective: int | None = None
     fighter: str | None = None
     among: int = 1  # how many of its tier there were: more than one, the closest to the warband won
+    treasure: int | None = None  # a treasure on the ground (D-WAR-31)
+
+    @property
+    def spot(self) -> bool:
+        """A place on the table (an objective or a treasure) rather than a fighter."""
+        return self.objective is not None or self.treasure is not None
 
     def text(self, state: WarState) -> dict[str, Any]:
         """The target named with the tier of rule A that chose it (and « le plus proche » when the tier
         held several)."""
         if self.objective is not None:
             what = {"key": "warcry.target.objective", "params": {"n": self.objective}}
+        elif self.treasure is not None:
+            what = {"key": "warcry.target.treasure", "params": {"n": self.treasure}}
         else:
             f = state.fighter(self.fighter or "")
             if f is None:
@@ -70,7 +79,7 @@ def heavier_first(fighters: Sequence[Fighter]) -> list[Fighter]:
 
 def _distances(state: WarState, seat: int, cand: Target) -> list[int]:
     band = state.of(seat)
-    if cand.objective is not None:
+    if cand.spot:
         return sorted(board.gap_to_point(g, cand.point) for g in band)
     other = state.fighter(cand.fighter or "")
     assert other is not None
@@ -96,6 +105,8 @@ def closest_to_band(state: WarState, seat: int, cands: Sequence[Target]) -> Targ
 def _static(state: WarState, t: Target) -> tuple[int, int, int]:
     if t.objective is not None:
         return (0, t.objective, 0)
+    if t.treasure is not None:
+        return (0, 100 + t.treasure, 0)
     f = state.fighter(t.fighter or "")
     assert f is not None
     return (1, -f.p.wounds, -f.p.points * 100 + f.order)
@@ -111,9 +122,16 @@ def target(state: WarState, seat: int) -> Target | None:
             tiers[0].append(Target(0, o.centre, objective=o.id))
         elif o.controller == enemy:
             tiers[1].append(Target(1, o.centre, objective=o.id))
-    leaders_marked = VICTORIES[state.victory].scoring == "leaders"
+    # a chest on the ground is an uncontrolled objective, but not for an active fighter that already
+    # carries one and could not pick it up (D-WAR-31)
+    laden = state.active is not None and state.carried(state.active.fighter) is not None
+    if not laden:
+        tiers[0] += [Target(0, c.centre, treasure=c.id) for c in state.treasures if c.carrier is None]
+    scoring = VICTORIES[state.victory].scoring
+    carriers = {c.carrier for c in state.treasures if c.carrier is not None}
     for f in foes:
-        if f.marked or (leaders_marked and f.p.leader):  # « ciblé par les conditions de victoire »
+        # « ciblé par les conditions de victoire »: a bounty, the leader to behead, a treasure's carrier
+        if f.marked or (scoring == "leaders" and f.p.leader) or f.id in carriers:
             tiers[2].append(Target(2, f.centre, fighter=f.id))
         if f.p.leader:
             tiers[3].append(Target(3, f.centre, fighter=f.id))
@@ -126,7 +144,7 @@ def target(state: WarState, seat: int) -> Target | None:
 
 
 def _d(state: WarState, f: Fighter, t: Target) -> int:
-    if t.objective is not None:
+    if t.spot:
         return board.gap_to_point(f, t.point)
     other = state.fighter(t.fighter or "")
     return board.gap(f, other) if other is not None else 0
@@ -316,7 +334,7 @@ def _disengage_toward(state: WarState, f: Fighter, t: Target, hold: int | None) 
         points = [p for p in points if board.gap_to_point(board.base(f).at(p), obj.centre) <= board.OBJECTIVE]
     if not points:
         return None
-    if t.objective is not None:
+    if t.spot:
         return min(points, key=lambda p: (board.gap_to_point(board.base(f).at(p), t.point), p))
     other = state.fighter(t.fighter or "")
     assert other is not None

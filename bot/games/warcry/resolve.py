@@ -16,9 +16,9 @@ from bot.table import heights
 
 from . import board, dice, groups
 from .actions import Activate, Attack, Deploy, Disengage, Move, Seeds, Split, Use, Wait, Why, Wild
-from .content import ABILITIES, BOUNTIES, GROUPS, VICTORIES, WARBANDS
+from .content import ABILITIES, BOUNTIES, GROUPS, TWISTS, VICTORIES, WARBANDS
 from .rules import eligible, move_path
-from .state import MAX_ROUNDS, ROUNDS, Active, Fighter, Mod, Objective, Side, WarState
+from .state import MAX_ROUNDS, ROUNDS, Active, Fighter, Mod, Objective, Side, Treasure, WarState
 
 Events = list[Event]
 BLAST_HIT = 4  # Embrasement: each die of 4+ deals 1 damage
@@ -41,7 +41,13 @@ def set_fighter(state: WarState, fid: str, **update: Any) -> WarState:
 
 # -- set-up ---------------------------------------------------------------------------------------------
 def opening(
-    names: list[str], warbands: list[str], difficulty: str, deployment: str, victory: str, layout: str = "plaine"
+    names: list[str],
+    warbands: list[str],
+    difficulty: str,
+    deployment: str,
+    victory: str,
+    layout: str = "plaine",
+    twist: str = "",
 ) -> WarState:
     """Both warbands mustered (the solo side at its difficulty's points), not yet on the table."""
     fighters: list[Fighter] = []
@@ -54,10 +60,13 @@ def opening(
     if VICTORIES[victory].scoring == "bounties":
         fighters = _mark(fighters)
     objectives = tuple(Objective(id=i + 1, x=p[0], y=p[1]) for i, p in enumerate(VICTORIES[victory].points()))
+    treasures = tuple(Treasure(id=i + 1, x=p[0], y=p[1]) for i, p in enumerate(VICTORIES[victory].chests()))
     return WarState(
         deployment=deployment,
         victory=victory,
         layout=layout,
+        twist=twist,
+        treasures=treasures,
         difficulty=difficulty,
         sides=(Side(name=names[0], warband=warbands[0]), Side(name=names[1], warband=warbands[1])),
         fighters=tuple(fighters),
@@ -186,8 +195,9 @@ def _start_round(state: WarState, ev: Events, rng: RandomSource) -> WarState:
     """The hero phase: the player rolls and spends its wild die before the solo side rolls (« Jets
     d'initiative »)."""
     n = state.round + 1
+    mods = _twist_mods(state.twist, n)
     fighters = tuple(
-        f.model_copy(update={"activated": False, "waiting": False, "ability_used": False, "mods": ()})
+        f.model_copy(update={"activated": False, "waiting": False, "ability_used": False, "mods": mods})
         for f in state.fighters
     )
     faces = [dice.d6(rng) for _ in range(dice.INITIATIVE_DICE)]
@@ -206,6 +216,15 @@ def _start_round(state: WarState, ev: Events, rng: RandomSource) -> WarState:
             "stack": (decision("wild", 0),),
         }
     )
+
+
+def _twist_mods(twist: str, round_: int) -> tuple[Mod, ...]:
+    """What the battleplan's twist gives every fighter of both warbands this round (D-WAR-32)."""
+    tw = TWISTS.get(twist)
+    if tw is None or not tw.on(round_):
+        return ()
+    assert tw.stat is not None
+    return (Mod(stat=tw.stat, amount=tw.amount, melee=tw.melee, until="round"),)
 
 
 def _groups_text(gs: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
@@ -301,10 +320,12 @@ def _act(state: WarState, seat: int, action: Any, ev: Events, rng: RandomSource)
         state = _jump_impact(state, f.id, (f.centre, *path), ev, rng)
         if state.fighter(f.id) is not None:
             state = _pick_impact(state, f.id, path, ev, rng)
+        state = pick_up(state, f.id, ev)
     elif isinstance(action, Disengage):
         state = set_fighter(state, f.id, x=action.to[0], y=action.to[1])
         state = state.model_copy(update={"last": (f.id,), "last_path": (f.centre, action.to)})
         ev.append(public("disengaged", who=named(f), cell=board.MEASURE.cell_of(action.to)))
+        state = pick_up(state, f.id, ev)
     elif isinstance(action, Attack):
         state = attack(state, f, _f(state, action.target), action.weapon, ev, rng)
     if bonus:
@@ -317,6 +338,21 @@ def _act(state: WarState, seat: int, action: Any, ev: Events, rng: RandomSource)
         ev,
         rng,
     )
+
+
+def pick_up(state: WarState, fid: str, ev: Events) -> WarState:
+    """« Le butin » (D-WAR-31): a fighter that ends a move or a disengage within 1" of a treasure nobody
+    carries, and carries none, picks it up (the nearest, then the lowest number)."""
+    f = state.fighter(fid)
+    if f is None or not state.treasures or state.carried(fid) is not None or state.winners is not None:
+        return state
+    near = [t for t in state.treasures if t.carrier is None and board.gap_to_point(f, t.centre) <= board.ENGAGED]
+    if not near:
+        return state
+    chest = min(near, key=lambda t: (board.gap_to_point(f, t.centre), t.id))
+    ev.append(public("treasure_taken", who=named(f), n=chest.id))
+    taken = chest.model_copy(update={"carrier": fid})
+    return state.model_copy(update={"treasures": tuple(taken if t.id == chest.id else t for t in state.treasures)})
 
 
 def _jump_impact(state: WarState, fid: str, path: tuple[Any, ...], ev: Events, rng: RandomSource) -> WarState:
@@ -412,6 +448,13 @@ def damage(state: WarState, fid: str, amount: int, by: int, ev: Events) -> WarSt
     if total < f.p.wounds:
         return set_fighter(state, fid, damage=total)
     ev.append(public("taken_down", who=named(f)))
+    chest = state.carried(fid)
+    if chest is not None:  # dropped where its carrier stood (D-WAR-31)
+        ev.append(public("treasure_dropped", who=named(f), n=chest.id, cell=board.MEASURE.cell_of(f.centre)))
+        dropped = chest.model_copy(update={"carrier": None, "x": f.x, "y": f.y})
+        state = state.model_copy(
+            update={"treasures": tuple(dropped if t.id == chest.id else t for t in state.treasures)}
+        )
     sides = list(state.sides)
     bounty = sides[by].bounties + (f.p.points if f.marked else 0)
     sides[by] = sides[by].model_copy(update={"taken_down": sides[by].taken_down + f.p.points, "bounties": bounty})
@@ -495,6 +538,11 @@ def _end_round(state: WarState, ev: Events, rng: RandomSource) -> WarState:
         )
         state = state.model_copy(update={"sides": sides})
         ev.append(public("score", a=state.sides[0].vp, b=state.sides[1].vp))
+    if v.scoring == "treasure":  # the treasure each side carries now (D-WAR-31)
+        carried = [sum(1 for t in state.treasures if t.carrier and _f(state, t.carrier).owner == s) for s in (0, 1)]
+        sides = tuple(s.model_copy(update={"vp": carried[i]}) for i, s in enumerate(state.sides))
+        state = state.model_copy(update={"sides": sides})
+        ev.append(public("treasure_score", a=carried[0], b=carried[1]))
     if state.round >= ROUNDS:
         winner = _winner(state)
         if winner is not None:
@@ -512,8 +560,11 @@ def _winner(state: WarState) -> int | None:
     v = VICTORIES[state.victory]
     if v.scoring == "final":
         return state.objectives[0].controller
-    if v.scoring == "rounds":
+    if v.scoring in ("rounds", "treasure"):
         a, b = state.sides[0].vp, state.sides[1].vp
+        if a != b or v.scoring == "rounds":
+            return None if a == b else (0 if a > b else 1)
+        a, b = state.sides[0].taken_down, state.sides[1].taken_down
         return None if a == b else (0 if a > b else 1)
     if v.scoring == "bounties":
         a, b = state.sides[0].bounties, state.sides[1].bounties

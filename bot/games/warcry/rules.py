@@ -31,6 +31,7 @@ RULES = {
     "disengage": "warcry.rules.disengage",
     "ability": "warcry.rules.abilities",
     "why": "warcry.overview",
+    "battleplan": "warcry.rules.battleplan",
 }
 
 
@@ -60,8 +61,17 @@ def weapon_problem(state: WarState, f: Fighter, target: Fighter, index: int, at:
 
 
 def can_attack(state: WarState, f: Fighter, target: Fighter, at: Point | None = None) -> bool:
-    """« Portée d'attaque », read with the standard rules (Q9): some weapon may legally target it."""
-    return any(weapon_problem(state, f, target, i, at) is None for i in range(len(f.p.weapons)))
+    """« Portée d'attaque », read with the standard rules (Q9): some weapon may legally target it (what
+    `weapon_problem` says of each weapon, the sight line drawn once for all of them)."""
+    me = f if at is None else f.model_copy(update={"x": at[0], "y": at[1]})
+    d = board.gap(me, target)
+    weapons = [w for w in f.p.weapons if d <= w.reach and not (w.min_reach and d <= w.min_reach)]
+    if not weapons:
+        return False
+    close = [e.id for e in board.enemies(state, me) if within(board.base(me), board.base(e), board.ENGAGED)]
+    if close and (target.id not in close or all(w.min_reach for w in weapons)):
+        return False
+    return board.visible(state, me, target)
 
 
 def threat(f: Fighter, distance: int) -> bool:

@@ -86,6 +86,21 @@ class Objective(Standing, BaseModel):
     controller: int | None = None
 
 
+class Treasure(BaseModel):
+    """A chest of « Le butin » (D-WAR-31): on the ground at (x, y), or carried by `carrier` (it moves with
+    its carrier and is dropped where the carrier stood when taken down)."""
+
+    model_config = ConfigDict(frozen=True)
+    id: int  # 1, 2, 3 as players name them
+    x: int
+    y: int
+    carrier: str | None = None
+
+    @property
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+
 class Active(BaseModel):
     """The fighter being activated: its actions left and what the abilities gave it."""
 
@@ -109,8 +124,12 @@ class WarState(BaseModel):
     #: field existed is of version 1 (`WarcryGame.load_state`). Version 2 moves a group's excess once all
     #: the solo warband's fighters are rolled for (D-WAR-01) and
     #: the geometry is exact (#25). Version 3 draws a terrain layout among the battleplans, two of them
-    #: with platforms to climb and jump down from (D-WAR-27 to D-WAR-30).
-    rules: int = 3
+    #: with platforms to climb and jump down from (D-WAR-27 to D-WAR-30). Version 4 draws a twist
+    #: (D-WAR-32) and « Le butin », whose treasure fighters carry (D-WAR-31); a battle of version 3 has
+    #: neither.
+    rules: int = 4
+    twist: str = ""  # the battleplan's twist (content.TWISTS); none before version 4
+    treasures: tuple[Treasure, ...] = ()
     sides: tuple[Side, Side]
     fighters: tuple[Fighter, ...]
     objectives: tuple[Objective, ...] = ()
@@ -133,6 +152,10 @@ class WarState(BaseModel):
 
     def of(self, seat: int) -> list[Fighter]:
         return [f for f in self.fighters if f.owner == seat and f.placed]
+
+    def carried(self, fid: str) -> Treasure | None:
+        """The treasure `fid` carries, if any (D-WAR-31)."""
+        return next((t for t in self.treasures if t.carrier == fid), None)
 
     def replace(self, new: Fighter) -> tuple[Fighter, ...]:
         return tuple(new if f.id == new.id else f for f in self.fighters)

@@ -154,6 +154,8 @@ def _acts(state: WarState, seat: int, ask: Ask) -> list[tuple[Any, bool]]:
             out.append((Attack(target=e.id, weapon=i), False))
     for o in state.objectives:
         out.append((Move(to=o.centre, upto=True), False))
+    if state.carried(f.id) is None:  # a chest on the ground to pick up (D-WAR-31)
+        out += [(Move(to=c.centre, upto=True), False) for c in state.treasures if c.carrier is None]
     for e in sorted(foes, key=lambda e: board.gap(f, e))[:6]:
         out.append((Move(to=e.centre, upto=True, stop=e.id), False))
     reach = f.stat("move")
@@ -294,6 +296,9 @@ def describe(state: WarState, seat: int, action: Any) -> Text:
         for o in state.objectives:
             if action.to == o.centre:
                 return txt("warcry.action.move_objective", n=o.id, cell=board.MEASURE.cell_of(end), d=d)
+        for c in state.treasures:
+            if action.to == c.centre and c.carrier is None:
+                return txt("warcry.action.move_treasure", n=c.id, cell=board.MEASURE.cell_of(end), d=d)
         return txt("warcry.action.move", cell=board.MEASURE.cell_of(end), d=d)
     if isinstance(action, Disengage):
         return txt("warcry.action.disengage", cell=board.MEASURE.cell_of(action.to))

@@ -193,14 +193,16 @@ def test_a_rampage_gives_a_bonus_move_then_a_bonus_attack() -> None:
     assert s.active.bonus == () and s.active.actions == 2  # type: ignore[union-attr]
 
 
-def test_the_table_is_flat_and_holds_no_treasure() -> None:
+def test_the_plain_is_flat_and_only_the_hoard_holds_treasure() -> None:
     """D-WAR-22: « La plaine », every battle's table before version 3, has obstacles and a pit, nothing
-    to climb; the other layouts have platforms (D-WAR-28); objectives only, no treasure to carry."""
+    to climb; the other layouts have platforms (D-WAR-28); only « Le butin » puts treasure on the table
+    (D-WAR-31), the other victories objectives or none."""
     from bot.games.warcry.content import LAYOUTS, TERRAIN, VICTORIES
 
     assert {t.kind for t in TERRAIN} == {"obstacle", "deadly"} and LAYOUTS["plaine"] == TERRAIN
     assert all(any(t.kind == "platform" for t in pieces) for name, pieces in LAYOUTS.items() if name != "plaine")
-    assert {v.scoring for v in VICTORIES.values()} == {"final", "rounds", "leaders", "bounties"}
+    assert {v.scoring for v in VICTORIES.values()} == {"final", "rounds", "leaders", "bounties", "treasure"}
+    assert [v.id for v in VICTORIES.values() if v.treasures] == ["butin"]
 
 
 def test_a_move_that_stops_in_attack_range_stops_exactly_at_the_range() -> None:
@@ -246,14 +248,14 @@ def test_a_disengage_may_use_its_whole_three_inches() -> None:
 
 def test_a_match_saved_before_the_exact_geometry_loads_and_plays_under_it() -> None:
     """#25: a snapshot without a rules version is of version 1 (sampled geometry); a new match is of the
-    latest (3 since the battleplans of #29), and no version past it is known."""
+    latest (4 since the twists and treasure of #29), and no version past it is known."""
     from bot.engine import EngineError
     from bot.games.warcry.game import WARCRY
 
     s = battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 9)])
     data = WARCRY.dump_state(s)
-    assert WARCRY.load_state(data).rules == 3
+    assert WARCRY.load_state(data).rules == 4
     assert WARCRY.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
-    assert WARCRY.at_rules(s, 1).rules == 1 and WARCRY.at_rules(s, 2).rules == 2
+    assert WARCRY.at_rules(s, 1).rules == 1 and WARCRY.at_rules(s, 3).rules == 3
     with pytest.raises(EngineError):
-        WARCRY.at_rules(s, 4)
+        WARCRY.at_rules(s, 5)

@@ -160,9 +160,16 @@ def _target_holds(state: WarState, seat: int, text: dict[str, Any]) -> None:
         obj = next(o for o in state.objectives if o.id == what["params"]["n"])
         assert obj.controller == {"objective_free": None, "objective_theirs": 1 - seat}[tier]
         return
+    if what["key"] == "warcry.target.treasure":  # a treasure on the ground (D-WAR-31)
+        chest = next(c for c in state.treasures if c.id == what["params"]["n"])
+        assert tier == "objective_free" and chest.carrier is None
+        return
     f = state.fighter(_id(what))
     assert f is not None and f.owner == 1 - seat
-    if tier in ("marked", "leader"):
+    if tier == "marked":  # a bounty, the leader to behead, a treasure's carrier
+        beheading = state.victory == "decapitation" and f.p.leader
+        assert f.marked or beheading or state.carried(f.id) is not None
+    elif tier == "leader":
         assert f.p.leader
     else:
         assert f.activated == (tier == "spent")
@@ -188,7 +195,7 @@ def _line_holds(before: WarState, seat: int, action: Any, after: WarState, event
         in_threat = threat(f, procedure._d(before, f, target))
         assert in_threat == step.startswith("c3_attack_no_disengage") or step == "c3_attack_bonus"
     if isinstance(action, Move) and now is not None:
-        d = _moved(events)
+        d = board.cost(before, after.last_path)  # the Move it spent, a climb counted (D-WAR-28)
         budget = procedure._budget(before, f)
         assert (d >= budget - EPS) == (step.endswith("_full")), (step, d, budget)
         if step.startswith("c5_"):
@@ -203,20 +210,49 @@ def _line_holds(before: WarState, seat: int, action: Any, after: WarState, event
     return step
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_each_line_of_a_whole_battle_states_its_cause(seed: int) -> None:
-    """Both sides played by the procedure; before each action its line is checked against the position:
-    the tier of the target, a move « de tout son mouvement » only of its whole Move, « à portée
-    d'attaque » only in attack range, the 3" of a defended objective only at its rim."""
+def _battle_lines(seed: int, options: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """A whole battle, both sides played by the procedure, each line checked against its cause: the
+    steps and the targets' tiers (with « treasure » when a treasure was one) the lines named."""
     rng = Rng(seed)
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
-    state = WARCRY.setup(seats, {"difficulty": "difficile"}, rng).state
-    agent, seen = WARCRY.agent(), set()
+    state = WARCRY.setup(seats, options, rng).state
+    agent, seen, tiers = WARCRY.agent(), set(), set()
     while WARCRY.outcome(state) is None:
         seat = min(WARCRY.to_act(state))
         action = agent.choose(WARCRY, WARCRY.view(state, seat), seat, rng)
         after = WARCRY.apply(state, seat, action, rng)
         if getattr(action, "why", None) is not None:
             seen.add(_line_holds(state, seat, action, after.state, list(after.events)))
+            aim = action.why.params.get("target")
+            if aim and aim["key"] != "warcry.target.none":
+                tiers.add(aim["params"]["tier"]["key"].split(".")[-1])
+                tiers |= {"treasure"} if aim["params"]["what"]["key"] == "warcry.target.treasure" else set()
         state = after.state
+    return seen, tiers
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_each_line_of_a_whole_battle_states_its_cause(seed: int) -> None:
+    """Both sides played by the procedure; before each action its line is checked against the position:
+    the tier of the target, a move « de tout son mouvement » only of its whole Move, « à portée
+    d'attaque » only in attack range, the 3" of a defended objective only at its rim."""
+    seen, _ = _battle_lines(seed, {"difficulty": "difficile"})
     assert {"c6_full", "c5_range", "c4_attack"} <= seen, seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "victory", "layout", "twist"),
+    [(5, "butin", "hauteurs", "brume"), (7, "butin", "remparts", "boue"), (2, "primes", "plaine", "aube")],
+)
+def test_each_line_stays_true_under_the_battleplans_of_version_4(
+    seed: int, victory: str, layout: str, twist: str
+) -> None:
+    """Issue #29 item 4 with the new cards: under « Le butin » a line naming a treasure names one nobody
+    carries (« objectif non contrôlé »), and « combattant ciblé par les conditions de victoire » is a
+    fighter carrying one (D-WAR-31) or a bounty (D-WAR-26); every other fact as in the test above."""
+    options = WARCRY.validate_options(
+        {"difficulty": "difficile", "victory": victory, "layout": layout, "twist": twist, "deployment": "face_a_face"}
+    )
+    seen, tiers = _battle_lines(seed, options)
+    assert "marked" in tiers and "c4_attack" in seen, (seen, tiers)
+    assert ("treasure" in tiers) == (victory == "butin"), tiers

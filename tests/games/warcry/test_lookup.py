@@ -52,3 +52,24 @@ def test_the_group_entries_read_as_the_engine_builds_them() -> None:
     overflow = hits["warcry.groups.overflow"]
     assert "Une fois tous les dés lancés" in overflow.body.get("fr")
     assert "Once every die is rolled" in overflow.body.get("en")
+
+
+BATTLEPLAN_QUESTIONS = [
+    ("fr", "comment ramasser un trésor", "warcry.decision.treasure"),
+    ("fr", "le porteur du trésor est mis hors de combat", "warcry.decision.treasure"),
+    ("en", "how do I carry treasure", "warcry.decision.treasure"),
+    ("fr", "que fait la brume épaisse", "warcry.decision.twists"),
+    ("fr", "les rebondissements", "warcry.decision.twists"),
+    ("en", "what does the dawn assault twist do", "warcry.decision.twists"),
+    ("fr", "choisir le plan de bataille", "warcry.rules.battleplan"),
+    ("en", "choose the battleplan", "warcry.rules.battleplan"),
+]
+
+
+@pytest.mark.parametrize(("locale", "question", "entry"), BATTLEPLAN_QUESTIONS)
+def test_a_question_about_treasure_twists_or_the_battleplan_finds_its_entry(
+    locale: str, question: str, entry: str
+) -> None:
+    """D-WAR-31 to 33 each have a /regle entry in both languages, found without naming the game."""
+    hits = search(question, locale=locale, limit=3)
+    assert hits and hits[0].entry.id == entry, [h.entry.id for h in hits]

@@ -52,3 +52,39 @@ def test_the_deployment_image_and_the_thread_name_the_same_moment() -> None:
     assert lines == ["Mise en place : déploiement."]
     alt = summarize(WARCRY.view(state, 0), locale="fr")
     assert alt.startswith("Mise en place — ") and "Round" not in alt
+
+
+def test_the_image_shows_the_treasure_and_the_fighters_the_victory_names_with_their_legend() -> None:
+    """#29 item 6: under « Le butin » a chest on the ground is a « ¤ » marker and a carried one sits in its
+    carrier's label; a bounty wears « ★ »; the legend says what both mean, in French and English; the
+    alt text says where each chest is."""
+    from bot.games.warcry.state import Treasure
+    from renderers import warcry as r
+    from tests.games.warcry.helpers import battle, fighter, inch
+
+    s = battle(
+        [fighter("R1", "prevot", 15, 3), fighter("B1", "seigneur", 15, 18), fighter("B2", "hurleuse", 5, 18)],
+        victory="butin",
+    )
+    s = s.model_copy(
+        update={"treasures": (Treasure(id=1, x=inch(15), y=inch(11)), Treasure(id=2, x=0, y=0, carrier="B2"))}
+    )
+    scene = r._scene(s, [], [])
+    assert [m.label for m in scene.markers] == ["¤1"]
+    labels = {m.label.split()[0]: m.label for m in scene.marks}
+    assert labels["B2"] == "B2 ¤2" and labels["B1"] == "B1"
+    assert {k.text for k in scene.keys} >= {"warcry.key.treasure"} and "warcry.key.marked" not in {
+        k.text for k in scene.keys
+    }
+    bounty = battle([fighter("R1", "prevot", 15, 3), fighter("B2", "hurleuse", 5, 18, marked=True)], victory="primes")
+    scene = r._scene(bounty, [], [])
+    assert [m.label for m in scene.marks if m.label.startswith("B2")] == ["B2 ★"]
+    assert "warcry.key.marked" in {k.text for k in scene.keys}
+    from bot.games.warcry.board import MEASURE
+    from bot.games.warcry.game import WARCRY
+
+    view = WARCRY.view(s, None)
+    for locale in ("fr", "en"):
+        assert r.render_board(view, locale=locale).size[0] > 0
+    alt = r.summarize(view, locale="fr")
+    assert f"¤1 : {MEASURE.cell_of((inch(15), inch(11)))}" in alt and "¤2 : B2" in alt

@@ -100,11 +100,11 @@ def test_item_3_under_rules_version_1_the_excess_moved_after_each_roll() -> None
 
 
 def test_a_battle_keeps_the_group_reading_it_began_under() -> None:
-    """The set-up state is of the latest version (3); a snapshot without the field loads as version 1, and
+    """The set-up state is of the latest version (4); a snapshot without the field loads as version 1, and
     `at_rules(…, 1)` makes the seeds roll as version 1 did (its logged dice replay the same groups)."""
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
     state = WARCRY.setup(seats, {"difficulty": "difficile"}, faces()).state
-    assert state.rules == WARCRY.rules_version == 3
+    assert state.rules == WARCRY.rules_version == 4
     assert WARCRY.load_state({k: v for k, v in WARCRY.dump_state(state).items() if k != "rules"}).rules == 1
     from bot.games.warcry import procedure
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.engine.content import game_catalog
 
-from ..content import ABILITIES, DEPLOYMENTS, PROFILES, VICTORIES, WARBANDS
+from ..content import ABILITIES, DEPLOYMENTS, PROFILES, TWISTS, VICTORIES, WARBANDS
 
 
 def load_catalog() -> dict[str, dict[str, str]]:
@@ -19,6 +19,7 @@ def load_catalog() -> dict[str, dict[str, str]]:
         out |= {f"warcry.ability.{a.id}": a.name.get(locale) for a in ABILITIES.values()}
         out |= {f"warcry.deployment.{d.id}": d.name.get(locale) for d in DEPLOYMENTS.values()}
         out |= {f"warcry.victory.{v.id}": v.name.get(locale) for v in VICTORIES.values()}
+        out |= {f"warcry.twist.{w.id}": w.name.get(locale) for w in TWISTS.values()}
         return out | {f"warcry.warband.{b.id}": b.name.get(locale) for b in WARBANDS.values()}
 
     return game_catalog(Path(__file__).parent, names)
