@@ -28,6 +28,7 @@ from bot.ai.advice import Advice
 from bot.ai.search import Budget, GameSearch, SearchAgent, Thought, logistic
 from bot.engine import ANY, Agent, AnyGame, RandomSource, Rng, Seat, Text
 from bot.table.geometry import Base
+from bot.table.units import Point
 
 from . import board, rules, tactics
 from .actions import Cast, Declare, Declared, Disengage, Finish, Forgo, Resolve, Shoot, Walk
@@ -434,7 +435,7 @@ def menu(state: ConfState, seat: int) -> list[Any]:
                 out: list[Any] = [Resolve(fighter=f.id, path=way)] if way is not None else []
             else:
                 reach = rules.allowance(f, f.exclusive)
-                out = [Resolve(fighter=f.id, path=w) for w, _why, _t in ways(state, f, reach, bent=False)]
+                out = [Resolve(fighter=f.id, path=w) for w in _straight_ways(state, f, reach)]
                 out += [Resolve(fighter=f.id, path=(end,)) for end in _safe_end(state, f, f.exclusive, reach)]
             return [*out, Forgo(fighter=f.id)]
         return []
@@ -460,10 +461,26 @@ def _fighter_menu(state: ConfState, seat: int) -> list[Any]:
         for sid in p.spells:
             out += [Cast(fighter=f.id, spell=sid, target=o.id) for o in (enemies if _harms(sid) else friends)]
         move = Walk if board.free(state, f) else Disengage
-        out += [move(fighter=f.id, path=w) for w, _why, _t in ways(state, f, p.mou, bent=False)]
+        out += [move(fighter=f.id, path=w) for w in _straight_ways(state, f, p.mou)]
         out += [move(fighter=f.id, path=(end,)) for end in _safe_end(state, f, "walk", p.mou)]
         out.append(Finish(fighter=f.id))
     return out
+
+
+#: `_straight_ways` by the table's bases, the fighter and its allowance (bounded: oldest dropped first).
+_WAYS: dict[tuple[Any, ...], list[tuple[Point, ...]]] = {}
+
+
+def _straight_ways(state: ConfState, f: Fighter, allowance: int) -> list[tuple[Point, ...]]:
+    """The menu's straight moves (`suggest.ways`), by the positions: the fighter's next decision, after
+    a shot or a spell that moved nobody, asks the same of the same table."""
+    key = (state.scenario, tuple(board.base(o) for o in state.fighters), f.id, allowance)
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= 2048:
+            del _WAYS[next(iter(_WAYS))]
+        found = _WAYS[key] = [w for w, _why, _t in ways(state, f, allowance, bent=False)]
+    return found
 
 
 def _safe_end(state: ConfState, f: Fighter, what: str, allowance: int) -> list[tuple[int, int]]:
