@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.ai.advice import Advice
 from bot.ai.search import Budget, GameSearch, SearchAgent, Thought, logistic
-from bot.engine import ANY, Agent, AnyGame, RandomSource, Rng, Seat, Text
+from bot.engine import ANY, Agent, AnyGame, RandomSource, Rng, Seat, Text, txt
 from bot.table.geometry import Base
 from bot.table.units import Point
 
@@ -35,7 +35,7 @@ from .actions import Cast, Declare, Declared, Disengage, Finish, Forgo, Resolve,
 from .ai import ConfAgent, reason, score
 from .content import PROFILES, SCENARIOS, SPELLS, WARBANDS
 from .state import ConfState, Fighter
-from .suggest import _declarations, _short_of, contact_path, contact_point, rules_tour, suggestions, ways
+from .suggest import _declarations, _name, _short_of, contact_path, contact_point, rules_tour, suggestions, ways
 
 #: Decisions whose every choice is cheap to list and check: the kernel's suggestions serve as they are.
 CHEAP = ("sequence", "lead", "draw", "dive", "dice")
@@ -492,6 +492,25 @@ def _safe_end(state: ConfState, f: Fighter, what: str, allowance: int) -> list[t
     return [end] if end is not None else []
 
 
+def _reason(state: ConfState, seat: int, action: Any) -> Text | None:
+    """Normal's own sentence where its judgement chose (the odds of a charge or a shot, a move kept out
+    of reach), else the greedy player's plain rule (`ai.reason`); what it names is public."""
+    key = "confrontation.advice."
+    f = state.fighter(getattr(action, "fighter", ""))
+    target = state.fighter(getattr(action, "target", None) or "")
+    if f is not None and target is not None and isinstance(action, Declare) and action.what in ("charge", "engage"):
+        return txt(key + action.what + "_odds", who=_name(f), target=_name(target))
+    if f is not None and target is not None and isinstance(action, Shoot):
+        return txt(key + "shoot_odds", who=_name(f), target=_name(target))
+    if f is not None and isinstance(action, Walk | Resolve) and f.exclusive in (None, "run"):
+        threats, enemy = tactics.threats(state, seat), _nearest(state, f)
+        full = _toward(state, f, enemy.centre, rules.allowance(f, f.exclusive or "walk")) if enemy else None
+        stops = not tactics.reached(state, f, action.path[-1], threats)
+        if full is not None and stops and tactics.reached(state, f, full, threats):
+            return txt(key + "out_of_reach", who=_name(f))
+    return reason(state, seat, action)
+
+
 #: Choices checked at most, best first, before the whole menu is asked for.
 TRIES = 12
 
@@ -528,7 +547,7 @@ class TacticalAgent:
         chose (`ai.reason`): the host's generic line otherwise."""
         state: ConfState = game.determinize(view, rng)
         action = self._choose(state, seat)
-        return Advice(action, reason(state, seat, action))
+        return Advice(action, _reason(state, seat, action))
 
     @staticmethod
     def _choose(state: ConfState, seat: int) -> Any:

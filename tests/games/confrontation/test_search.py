@@ -159,3 +159,24 @@ def test_the_normal_ai_beats_a_random_player_in_a_seeded_sample() -> None:
         agents = (GAME.agent("normal"), RandomAgent()) if me == 0 else (RandomAgent(), GAME.agent("normal"))
         played = arena.play(GAME, agents, seed)
         assert played.outcome is not None and played.outcome.winners == (me,), seed
+
+
+def test_normal_says_why_in_its_own_words_where_its_judgement_chose() -> None:
+    """The advice (« 💡 Conseil ») at normal gives normal's reason: a charge by the exchange of blows, a
+    shot by its worth, a run kept out of reach; the greedy player's sentence (« the most wounded », « the
+    nearest ») would be false of these moves."""
+    agent = GAME.agent("normal")
+    assert isinstance(agent, TacticalAgent)
+    s = _charge_choice()
+    advice = agent.advise(GAME, GAME.view(s, L), L, Rng(1))
+    assert advice is not None and advice.action == Declare(fighter="L1", what="charge", target="G2")
+    assert advice.reason is not None and advice.reason.key == "confrontation.advice.charge_odds"
+    fs = [fighter("L1", "epeiste", L, 30, 70), fighter("G1", "chef", G, 30, 30), fighter("G2", "guerrier", G, 70, 10)]
+    s = act(
+        act(activation(fs, (("epeiste",), ("chef", "guerrier")), speaker=L), L, Draw(choice="play")),
+        L,
+        Declare(fighter="L1", what="run"),
+    )
+    advice = agent.advise(GAME, GAME.view(s, L), L, Rng(1))
+    assert advice is not None and isinstance(advice.action, Resolve)
+    assert advice.reason is not None and advice.reason.key == "confrontation.advice.out_of_reach"
