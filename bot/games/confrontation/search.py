@@ -31,7 +31,7 @@ from bot.table.geometry import Base
 from bot.table.units import Point
 
 from . import board, rules, tactics
-from .actions import Cast, Declare, Declared, Disengage, Finish, Forgo, Resolve, Shoot, Walk
+from .actions import Cast, Declare, Declared, Disengage, Draw, Finish, Forgo, Resolve, Shoot, Walk
 from .ai import ConfAgent, reason, score
 from .content import PROFILES, SCENARIOS, SPELLS, WARBANDS
 from .state import ConfState, Fighter
@@ -401,9 +401,12 @@ class ConfSearchAgent(SearchAgent):
 
 
 def menu_score(state: ConfState, seat: int, action: Any, threats: list[Fighter] | None = None) -> float:
-    """The greedy player's score of a menu's choice, with the normal level's judgement (`tactics`): the
-    odds of shots, spells and charges, a charge that loses army points not made, and a move that ends
-    within reach of an enemy still able to charge counted below ending the activation."""
+    """The greedy player's score of a menu's choice, with the normal level's judgement (`tactics`): every
+    refusal used (the other side must play a card, and commit, first), the odds of shots, spells and
+    charges, a charge that loses army points not made, and a move that ends within reach of an enemy
+    still able to charge counted below ending the activation."""
+    if isinstance(action, Draw) and action.choice == "refuse":
+        return 2.0  # offered only while the other side has a card (D-CON-02): it commits first, we answer
     base = tactical_score(state, seat, action)
     f = state.fighter(getattr(action, "fighter", ""))
     if f is None:
@@ -496,6 +499,8 @@ def _reason(state: ConfState, seat: int, action: Any) -> Text | None:
     """Normal's own sentence where its judgement chose (the odds of a charge or a shot, a move kept out
     of reach), else the greedy player's plain rule (`ai.reason`); what it names is public."""
     key = "confrontation.advice."
+    if isinstance(action, Draw) and action.choice == "refuse":
+        return txt(key + "refuse_commit")
     f = state.fighter(getattr(action, "fighter", ""))
     target = state.fighter(getattr(action, "target", None) or "")
     if f is not None and target is not None and isinstance(action, Declare) and action.what in ("charge", "engage"):

@@ -180,3 +180,16 @@ def test_normal_says_why_in_its_own_words_where_its_judgement_chose() -> None:
     advice = agent.advise(GAME, GAME.view(s, L), L, Rng(1))
     assert advice is not None and isinstance(advice.action, Resolve)
     assert advice.reason is not None and advice.reason.key == "confrontation.advice.out_of_reach"
+
+
+def test_normal_uses_its_refusals_to_make_the_other_side_commit_first() -> None:
+    """V-A-2: a refusal passes the word, and the other side must play a card before us. With one card
+    each and a refusal left, the greedy player plays (it refuses only while the other side has more
+    cards); normal refuses, and answers what the other side did."""
+    fs = [fighter("L1", "epeiste", L, 30, 70), fighter("G1", "guerrier", G, 30, 20)]
+    s = activation(fs, (("epeiste",), ("guerrier",)), speaker=L)
+    assert s.seq is not None
+    mine = s.seq.sides[L].model_copy(update={"refusals": 1})
+    s = s.model_copy(update={"seq": s.seq.model_copy(update={"sides": (mine, s.seq.sides[G])})})
+    assert ConfAgent()._choose(GAME, s, L) == Draw(choice="play")
+    assert GAME.agent("normal").choose(GAME, GAME.view(s, L), L, Rng(1)) == Draw(choice="refuse")
