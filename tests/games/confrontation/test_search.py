@@ -20,8 +20,8 @@ L, G = 0, 1
 
 def test_easy_is_the_greedy_player_normal_weighs_the_odds_and_hard_searches_within_a_count() -> None:
     """A match's AI level picks the player: easy is the greedy one of before, normal the greedy one
-    corrected by the odds (one look, no rollout), hard the search, bounded by a number of rollouts and
-    never by the clock (the same games on any machine)."""
+    corrected by the odds (one look, no rollout), hard normal with the dive searched, bounded by a number
+    of rollouts and never by the clock (the same games on any machine)."""
     assert isinstance(GAME.agent("easy"), ConfAgent)
     assert isinstance(GAME.agent("normal"), TacticalAgent)
     hard = GAME.agent("hard")
@@ -141,14 +141,22 @@ def test_hard_takes_cover_when_shot_at_and_normal_throws_only_its_fragile_fighte
     assert GAME.agent("hard").choose(GAME, GAME.view(s, G), G, Rng(1)) == Dive(dive=True)
 
 
+def _shot_at(profile: str) -> ConfState:
+    """A `profile` of the Griffes not yet activated, shot at by L1's crossbow: its owner may dive."""
+    fs = [fighter("L1", "arbaletrier", L, 30, 70), fighter("G1", profile, G, 30, 45), fighter("G2", "chef", G, 70, 20)]
+    s = act(activation(fs, (("arbaletrier",), (profile, "chef")), speaker=L), L, Draw(choice="play"))
+    s = act(s, L, Declared())
+    return GAME.apply(s, L, Shoot(fighter="L1", target="G1"), Rng(1)).state
+
+
 def test_the_same_view_and_seed_give_the_same_move_within_the_budget() -> None:
-    s = _charge_choice()
+    s = _shot_at("guerrier")
     agent = GAME.agent("hard")
     assert isinstance(agent, ConfSearchAgent)
-    first = agent.choose(GAME, GAME.view(s, L), L, Rng(5))
+    first = agent.choose(GAME, GAME.view(s, G), G, Rng(5))
     means = dict(agent.last.means)
     assert 0 < agent.last.iterations <= agent.budget.iterations
-    assert agent.choose(GAME, GAME.view(s, L), L, Rng(5)) == first
+    assert agent.choose(GAME, GAME.view(s, G), G, Rng(5)) == first
     assert agent.last.means == means
 
 
