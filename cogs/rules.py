@@ -134,8 +134,11 @@ class PinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tv:pi
             await host.say(interaction, t("rules.pin_failed", locale))
 
 
-def related_view(entry: Any, locale: str, *, pin: bool) -> discord.ui.View:
+def related_view(entry: Any, locale: str, *, pin: bool, also: tuple[Any, ...] = ()) -> discord.ui.View:
+    """The related rules as buttons; first, `also`: the same word's rule in other games (`ties`)."""
     view = discord.ui.View(timeout=None)
+    for other in also[:4]:
+        view.add_item(RuleButton(other.id, label=f"📖 {other.title_for(locale)} · {game_label(other.game, locale)}"))
     known = by_id()
     for rid in entry.related[:9]:
         other = known.get(rid)
@@ -144,6 +147,21 @@ def related_view(entry: Any, locale: str, *, pin: bool) -> discord.ui.View:
     if pin:
         view.add_item(PinButton(label=t("rules.pin", locale)))
     return view
+
+
+def ties(question: str, entry: Any) -> tuple[Any, ...]:
+    """The rules of other games that a question names exactly too (« réserve » is Altered's and
+    Confrontation's, « désengager » three games'): when nothing says which game is meant, the closest
+    name answers (on a tie, the first game by its key) and the others follow as buttons, one a game, in
+    the same order."""
+    hits = default_index().search(question, limit=8)
+    if not any(h.exact and h.entry.id == entry.id for h in hits):
+        return ()
+    out: dict[str, Any] = {}
+    for h in hits:
+        if h.exact and h.entry.game != entry.game:
+            out.setdefault(h.entry.game, h.entry)
+    return tuple(out.values())
 
 
 def rule_view(rule_id: str | None, locale: str) -> discord.ui.View | None:
@@ -194,13 +212,15 @@ class RulesCog(commands.Cog):
         locale = host.locales.user(interaction) if private else host.locales.guild(interaction)
         try:
             entry = by_id().get(question)  # an autocomplete choice is an id
+            also: tuple[Any, ...] = ()
             if entry is None:
                 named = game_named(game)
                 key = named or await self._game_here(interaction, question)
                 hits = default_index().search(question, game=key, limit=1)
                 if key and not named and not (hits and hits[0].score >= MIN_SCORE):  # another game's rule
-                    hits = default_index().search(question, limit=1)
+                    key, hits = None, default_index().search(question, limit=1)
                 entry = hits[0].entry if hits and hits[0].score >= MIN_SCORE else None
+                also = ties(question, entry) if entry is not None and key is None else ()
             if entry is None:
                 await host.say(
                     interaction,
@@ -212,7 +232,7 @@ class RulesCog(commands.Cog):
             )
             await interaction.response.send_message(
                 embed=rule_embed(entry, locale),
-                view=related_view(entry, locale, pin=in_thread and not private),
+                view=related_view(entry, locale, pin=in_thread and not private, also=also),
                 ephemeral=private,
             )
         except Exception as exc:

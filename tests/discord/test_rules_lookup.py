@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from bot.devtools.fakediscord import MODERATOR_PERMISSIONS
-from bot.devtools.table import Table, custom_ids
+from bot.devtools.table import Table, custom_ids, open_table
 from bot.rules import by_id
-from bot.rules.search import default_index
+from bot.rules.search import default_index, game_label
 from tests.discord.conftest import started_match
 
 
@@ -166,3 +171,62 @@ async def test_a_colors_player_gets_colors_answers_inside_and_outside_the_match_
     assert await answer("Alice", "désengagement warcry") == by_id()["warcry.rules.disengage"].title.fr
     anyone = default_index().search("se désengager", limit=1)[0].entry
     assert anyone.game != "colors" and await answer("Eve", "se désengager") == anyone.title.fr
+
+
+#: Single words of Confrontation's vocabulary that name a rule of other games too (#28 §4), French and
+#: English, and Confrontation's entry.
+CONFRONTATION_WORDS = {
+    "fr": {
+        "réserve": "confrontation.reserve",
+        "désengager": "confrontation.disengage",
+        "couvert": "confrontation.cover-move",
+    },
+    "en-US": {
+        "reserve": "confrontation.reserve",
+        "disengage": "confrontation.disengage",
+        "cover": "confrontation.cover-move",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["fr", "en-US"])
+async def test_a_word_several_games_share_answers_confrontation_in_its_thread_and_names_each_game_elsewhere(
+    tmp_path: Path, locale: str
+) -> None:
+    """#28 §4: « réserve », « désengager », « couvert » (reserve, disengage, cover) are rules of Altered,
+    Colors or WarCry too. In a Confrontation thread, Confrontation's entry answers, alone; asked where
+    nothing says which game (Eve plays nothing, in the server's channel), the closest name answers, the
+    first game by its key on a tie, and a button labelled with its game opens each other game's rule."""
+    lang = "fr" if locale == "fr" else "en"
+    default_index()  # built before the table's clock runs: its first build is not what is timed here
+    async with open_table(tmp_path / "db.sqlite3", ("Alice", "Bob", "Eve"), locale=locale) as table:
+        await table.slash("Alice", "partie", "nouvelle", jeu="confrontation")
+        live = table.live_matches()[-1]
+        thread = table.thread_of(live)
+        await table.click("Bob", table.last_with(thread, f"tv:join:{live.id}"), f"tv:join:{live.id}")
+        await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+        for word, expected in CONFRONTATION_WORDS[locale].items():
+            calls = await table.slash("Bob", "regle", channel=thread, question=word)
+            data = calls.callback.json["data"]
+            assert data["embeds"][0]["title"] == by_id()[expected].title_for(lang), word
+            assert not any(b.get("label", "").endswith(" · Altered") for b in _buttons(data)), word
+
+            calls = await table.slash("Eve", "regle", question=word)
+            data = calls.callback.json["data"]
+            hits = [h for h in default_index().search(word, limit=8) if h.exact]
+            first = hits[0].entry
+            assert len({h.entry.game for h in hits}) >= 2 and data["embeds"][0]["title"] == first.title_for(lang)
+            others: dict[str, str] = {}
+            for h in hits:
+                if h.entry.game != first.game:
+                    others.setdefault(h.entry.game, h.entry.id)
+            assert expected in others.values() or first.id == expected, word
+            shown = [(b["custom_id"], b["label"]) for b in _buttons(data) if b["custom_id"].startswith("tv:rule:")]
+            ties = shown[: len(others)]
+            assert [c for c, _label in ties] == [f"tv:rule:{rid}" for rid in others.values()], word
+            for (_c, label), game in zip(ties, others, strict=True):
+                assert label.endswith(" · " + game_label(game, lang)) and "." not in label.split(" · ")[0], label
+
+
+def _buttons(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in data.get("components", []) for c in row.get("components", [])]
