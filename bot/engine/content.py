@@ -18,7 +18,12 @@ M = TypeVar("M", bound=BaseModel)
 LOCALES = ("fr", "en")
 
 
-class _StrictLoader(yaml.SafeLoader):
+#: libyaml's parser when PyYAML was built with it: the pure-Python one took about a second per process to
+#: read the rules corpus, on the path of the first `/regle` (Discord wants an answer within 3 s).
+_SafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _StrictLoader(_SafeLoader):  # type: ignore[misc]
     """YAML's safe loader, refusing a key written twice in one mapping: PyYAML keeps the last one
     silently, and a string key repeated in a catalog replaced the first string everywhere it was used."""
 
@@ -32,7 +37,8 @@ def _mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) 
                 "while reading a mapping", node.start_mark, f"the key {key!r} is written twice", key_node.start_mark
             )
         seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
+    mapping: dict[Any, Any] = loader.construct_mapping(node, deep=deep)
+    return mapping
 
 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
