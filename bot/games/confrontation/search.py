@@ -191,18 +191,27 @@ def _cumulative(state: ConfState, seat: int, walks: bool) -> list[Any]:
     out: list[Any] = []
     for i, f in enumerate(fighters):
         p = PROFILES[f.profile]
-        if p.weapon is not None:
-            for o in enemies:
-                out.append(Shoot(fighter=f.id, target=o.id))
-                if not f.walked:
-                    out.append(Shoot(fighter=f.id, target=o.id, walk_after=True))
-        for sid in p.spells:
-            out += [Cast(fighter=f.id, spell=sid, target=o.id) for o in (enemies if _harms(sid) else friends)]
+        out += _shots_and_casts(f, enemies, friends)
         if walks and i == 0 and not f.walked:
             end = _move_end(state, f, "walk", p.mou)
             if end is not None:
                 out.append((Walk if board.free(state, f) else Disengage)(fighter=f.id, path=(end,)))
         out.append(Finish(fighter=f.id))
+    return out
+
+
+def _shots_and_casts(f: Any, enemies: list[Any], friends: list[Any]) -> list[Any]:
+    """Every shot of `f` at an enemy (then a walk, if it has not walked) and every spell it knows, at an
+    enemy when the spell harms, else at a friend."""
+    p = PROFILES[f.profile]
+    out: list[Any] = []
+    if p.weapon is not None:
+        for o in enemies:
+            out.append(Shoot(fighter=f.id, target=o.id))
+            if not f.walked:
+                out.append(Shoot(fighter=f.id, target=o.id, walk_after=True))
+    for sid in p.spells:
+        out += [Cast(fighter=f.id, spell=sid, target=o.id) for o in (enemies if _harms(sid) else friends)]
     return out
 
 
@@ -458,13 +467,7 @@ def _fighter_menu(state: ConfState, seat: int) -> list[Any]:
         if f.exclusive is not None:
             continue
         p = PROFILES[f.profile]
-        if p.weapon is not None:
-            for o in enemies:
-                out.append(Shoot(fighter=f.id, target=o.id))
-                if not f.walked:
-                    out.append(Shoot(fighter=f.id, target=o.id, walk_after=True))
-        for sid in p.spells:
-            out += [Cast(fighter=f.id, spell=sid, target=o.id) for o in (enemies if _harms(sid) else friends)]
+        out += _shots_and_casts(f, enemies, friends)
         move = Walk if board.free(state, f) else Disengage
         out += [move(fighter=f.id, path=w) for w in _straight_ways(state, f, p.mou)]
         out += [move(fighter=f.id, path=(end,)) for end in _safe_end(state, f, "walk", p.mou)]
