@@ -23,6 +23,7 @@ from .errors import StorageUnavailable, VersionConflict
 from .migrations import too_new
 from .pg_migrations import PG_MIGRATIONS
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
+from .settings import KeyedObjects
 from .store import (
     _COMMIT_COLS,
     _LOG_COLS,
@@ -57,7 +58,7 @@ def _marks(n: int, start: int = 1) -> str:
     return ", ".join(f"${i}" for i in range(start, start + n))
 
 
-class PgStore:
+class PgStore(KeyedObjects):
     """Async access to a PostgreSQL database (see the module docstring)."""
 
     #: Several bot processes may write it: a match held in memory may have been played elsewhere.
@@ -175,18 +176,6 @@ class PgStore:
                 seat,
             )
         )
-
-    async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
-        await self._put_object("preferences", "user_id", user_id, data)
-
-    async def preferences(self, user_id: int) -> dict[str, Any]:
-        return await self._object("preferences", "user_id", user_id)
-
-    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
-        await self._put_object("guild_settings", "guild_id", guild_id, data)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._object("guild_settings", "guild_id", guild_id)
 
     async def _put_object(self, table: str, key: str, value: int, data: dict[str, Any]) -> None:
         """A table of one JSON object per key (`table` and `key` are this module's constants, never input)."""

@@ -36,6 +36,7 @@ import aiosqlite
 from .errors import CorruptRow, StorageUnavailable, VersionConflict
 from .migrations import migrate
 from .records import Commitment, LogEntry, MatchRecord, Published, Rating, SeatRecord, Snapshot
+from .settings import KeyedObjects
 
 # aiosqlite's DEBUG lines print every call with its arguments: match states with the players'
 # hands. Hidden information never reaches a log line, so that logger never goes below INFO.
@@ -105,7 +106,7 @@ def _unavailable(exc: sqlite3.Error, path: str) -> StorageUnavailable | None:
     return None
 
 
-class Store:
+class Store(KeyedObjects):
     """Async access to the database (see the module docstring)."""
 
     #: One bot process per SQLite file: what it holds in memory is what it wrote.
@@ -382,20 +383,6 @@ class Store:
             )
 
         await self._write(run)
-
-    async def set_preferences(self, user_id: int, data: dict[str, Any]) -> None:
-        """One player's preferences, whole (a per-user setting: the last writer wins)."""
-        await self._put_object("preferences", "user_id", user_id, data)
-
-    async def preferences(self, user_id: int) -> dict[str, Any]:
-        return await self._object("preferences", "user_id", user_id)
-
-    async def set_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
-        """One server's settings, whole (its administrators' choice: the last writer wins)."""
-        await self._put_object("guild_settings", "guild_id", guild_id, data)
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return await self._object("guild_settings", "guild_id", guild_id)
 
     async def _put_object(self, table: str, key: str, value: int, data: dict[str, Any]) -> None:
         """A table of one JSON object per key (`table` and `key` are this module's constants, never input)."""
