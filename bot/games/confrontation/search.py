@@ -238,8 +238,13 @@ def moves(state: ConfState, seat: int, walks: bool = True) -> list[Any]:
 def legal_best(state: ConfState, seat: int, actions: Sequence[Any], n: int, tries: int = 10) -> list[Any]:
     """The `n` best of `actions` by the greedy score that the rules accept (checked lazily, best first,
     at most `tries` checks: a check of a charge searches a path), ranked by the normal level's odds."""
+    return _accepted(state, seat, sorted(actions, key=lambda a: -tactical_score(state, seat, a))[:tries], n)
+
+
+def _accepted(state: ConfState, seat: int, ranked: Sequence[Any], n: int) -> list[Any]:
+    """The first `n` of `ranked` the rules accept, in their order (each check may search a path)."""
     out: list[Any] = []
-    for action in sorted(actions, key=lambda a: -tactical_score(state, seat, a))[:tries]:
+    for action in ranked:
         try:
             rules.check(state, seat, action)
         except Exception:
@@ -530,15 +535,7 @@ def tactical_best(state: ConfState, seat: int, n: int = 1) -> list[Any]:
     checked first; the combat dice by their odds alone."""
     threats = tactics.threats(state, seat)  # once: every move of the menu is weighed against them
     ranked = sorted(menu(state, seat), key=lambda a: -menu_score(state, seat, a, threats))
-    out: list[Any] = []
-    for action in ranked[:TRIES]:
-        try:
-            rules.check(state, seat, action)
-        except Exception:
-            continue
-        out.append(action)
-        if len(out) >= n:
-            return out
+    out = _accepted(state, seat, ranked[:TRIES], n)
     if out:
         return out
     choices = suggestions(state, seat, ANY)
