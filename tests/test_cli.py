@@ -69,6 +69,7 @@ def test_bench_measures_through_the_fake_discord() -> None:
     assert asyncio.run(persist_rate("duel", 20)) > 0
     together = asyncio.run(persist_concurrent("duel", 4, 20))
     assert together["actions"] > 0 and together["actions_per_s"] > 0 and together["ack_ms_p99"] > 0
+    assert together["cpu_us_per_action"] > 0
     assert render_figures("duel", 2)["png_kb_mean"] > 0
 
 
@@ -79,6 +80,23 @@ def test_concurrent_persistence_plans_around_the_decisions_the_service_answers_a
 
     together = asyncio.run(persist_concurrent("liber", 16, 192))  # failed so before
     assert together["actions"] > 0 and together["ack_ms_p99"] > 0
+
+
+def test_a_failed_concurrent_run_closes_its_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that raised left the store's thread running, and the bench never exited."""
+    import threading
+
+    from bot.devtools import bench
+    from bot.services import MatchService
+
+    async def broken(*_: object) -> None:
+        raise RuntimeError("broken run")
+
+    monkeypatch.setattr(MatchService, "submit", broken)
+    before = threading.active_count()
+    with pytest.raises(RuntimeError, match="broken run"):
+        asyncio.run(bench.persist_concurrent("duel", 2, 4))
+    assert threading.active_count() == before
 
 
 def test_logging_set_up_by_the_cli_does_not_leak_into_later_output(
