@@ -137,3 +137,25 @@ def test_reminders_missed_while_the_bot_was_down_catch_up_once() -> None:
     t = Timers(remind_after=HOUR, remind_every=HOUR).step(set(), {1}, None, now=0.0, over=False)
     sent = _reminders_in(t, 10 * DAY, 90)  # back after ten days: one reminder, the next an hour later
     assert sent == [10 * DAY, 10 * DAY + HOUR]
+
+
+def test_every_change_returns_new_timers_and_leaves_the_old_ones_as_they_were() -> None:
+    """A loaded match reads its timers once per record (`LiveMatch.timers`) and shares that object: a
+    change made in place would alter what the stored row says without a step."""
+    t = Timers(clock=2 * DAY, increment=HOUR).step(set(), {0, 1}, None, 0.0, over=False)
+    t = t.go_away(1, 10.0, 3 * DAY, ai=False)
+    before = t.model_dump(mode="json")
+    changed = [
+        t.step({0, 1}, {1}, 0, 100.0, over=False),
+        t.step({0, 1}, set(), 0, 100.0, over=True),
+        t.reminded(0, 2 * DAY),
+        t.nudge(0, 50.0),
+        t.go_away(0, 60.0, 2 * DAY, ai=True),
+        t.come_back(1, 70.0),
+        t.pause(80.0),
+        t.hand_to_ai(0),
+    ]
+    assert t.model_dump(mode="json") == before
+    assert all(c is not t and c.model_dump(mode="json") != before for c in changed)
+    assert (t.left(0, 500.0), t.reminder_due(1, 3 * DAY), t.ai_plays(1, 20.0)) == (2 * DAY - 500.0, False, False)
+    assert t.model_dump(mode="json") == before

@@ -9,6 +9,8 @@ from typing import Any
 from bot.engine import AnyGame, Event, Outcome, Rng
 from bot.storage import Commitment, MatchRecord, SeatRecord
 
+from .timers import Timers
+
 
 @dataclass(frozen=True, slots=True)
 class Player:
@@ -77,6 +79,10 @@ class LiveMatch:
     chain: str | None = None
     #: The commitments made and not yet opened (a REVEAL or the end opens them).
     open_commitments: list[Commitment] = field(default_factory=list)
+    #: `rec.timers` as read last (the dict read, what it says): each step and each delivery asks for the
+    #: timers, and reading the JSON again each time cost a tenth of an action (#30). Timers are never
+    #: changed in place (each change returns a copy), so a record with the same dict has the same timers.
+    _timers: tuple[dict[str, Any], Timers] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, rows: Rows, game: AnyGame) -> LiveMatch:
@@ -89,6 +95,18 @@ class LiveMatch:
         locks, the inboxes, a pending undo request) stays."""
         self.rec, self.seats, self.state, self.rng = rows.rec, rows.seats, rows.state, rows.rng
         self.chain, self.open_commitments = rows.chain, list(rows.open_commitments)
+
+    @property
+    def timers(self) -> Timers:
+        """The match's timers, read from its record once per record."""
+        raw = self.rec.timers
+        if self._timers is None or self._timers[0] is not raw:
+            self._timers = (raw, Timers.model_validate(raw))
+        return self._timers[1]
+
+    def keep_timers(self, raw: dict[str, Any], timers: Timers) -> None:
+        """`timers` is what `raw` (the record's new dict) says: no need to read it."""
+        self._timers = (raw, timers)
 
     def inbox_of(self, seat: int) -> Inbox:
         return self.inbox.setdefault(seat, Inbox())

@@ -180,7 +180,7 @@ class MoveOps(ServiceCore):
         phase = game.phase(state)
         phase_changed = kind in ("setup", REWIND) or phase != live.rec.phase or any(e.kind == PHASE for e in events)
         to_act = [] if outcome else sorted(game.to_act(state))
-        timers = Timers.model_validate(base.timers).step(
+        timers = (live.timers if base is live.rec else Timers.model_validate(base.timers)).step(
             set(base.to_act),
             set(to_act),
             seat,
@@ -231,6 +231,7 @@ class MoveOps(ServiceCore):
             fresh = await self._reload(live.id)
             raise StaleVersion(fresh.version) from None
         live.rec, live.state, live.rng, live.chain = rec, state, rng, chain
+        live.keep_timers(rec.timers, timers)
         if outcome is not None:
             self._retire(live)
         live.open_commitments += new

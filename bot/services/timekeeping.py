@@ -29,11 +29,11 @@ def _out_of_time(timers: Timers, seat: int, now: float) -> bool:
 
 class TimeOps(ServiceCore):
     def timers(self, live: LiveMatch) -> Timers:
-        return Timers.model_validate(live.rec.timers)
+        return live.timers
 
     def ai_seat_numbers(self, live: LiveMatch) -> set[int]:
         """Seats the AI plays now: AI seats, and people whose clock ran out or who are away with the AI."""
-        timers, now = self.timers(live), self._clock()
+        timers, now = live.timers, self._clock()
         return {s.seat for s in live.seats if s.is_ai or (live.rec.timers and timers.ai_plays(s.seat, now))}
 
     async def _save_timers(self, live: LiveMatch, timers: Timers) -> None:

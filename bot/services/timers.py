@@ -78,7 +78,10 @@ class Timers(BaseModel):
         return max(float(value), MIN_REMIND)
 
     def seat(self, seat: int) -> SeatTime:
-        return self.seats.setdefault(seat, SeatTime(bank=self.clock))
+        found = self.seats.get(seat)
+        if found is None:  # not `setdefault`: it would build (and validate) a default at every call
+            found = self.seats[seat] = SeatTime(bank=self.clock)
+        return found
 
     # -- as the game moves on ---------------------------------------------------------------------
     def step(
@@ -87,9 +90,9 @@ class Timers(BaseModel):
         """The timers after a step that moved the seats to act from `before` to `after`. `forced`: the
         game answered for `actor` (a decision with one answer): they did not act, so their absence goes
         on and their wait ends without the increment (a move's, and they made none)."""
-        # Each step copies the timers: a copy of each seat's scalars and list, not pydantic's deep copy,
-        # which cost a sixth of an accepted action (#30).
-        seats = {n: t.model_copy(update={"absences": list(t.absences)}) for n, t in self.seats.items()}
+        # Each step copies the timers: a copy of each seat's scalars, not pydantic's deep copy, which cost
+        # a sixth of an accepted action (#30). The lists are shared: no change appends to one in place.
+        seats = {n: t.model_copy() for n, t in self.seats.items()}
         out = self.model_copy(update={"seats": seats})
         ran_until = now if self.paused_at is None else min(now, self.paused_at)
         for n in before | after | ({actor} if actor is not None else set()):
