@@ -105,18 +105,14 @@ class AdviceOps(ServiceCore):
             live.game.check(live.state, seat, advice.action)  # never shown unless it can be played
             if again:
                 return Advised(live, seat, advice, None)
-            assert live.rng is not None
-            step = await self._commit_step(
+            step, _ = await self._host_step(
                 live,
-                live.rec,
-                live.state,
-                Rng.from_state(live.rng.state()),
+                answer_forced=False,  # the board is the same: no decision is new
                 kind=ADVICE,
                 seat=seat,
                 events=(public("advice_asked", seat=seat),),
                 meta={"advice": {"level": level, "seed": seed}},
             )
-            await live.delivery.acquire()
         await self._deliver(live, step)
         log.info("advice given match=%s seat=%d step=%d", live.id, seat, step.seq)
         return Advised(live, seat, advice, step)

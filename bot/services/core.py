@@ -164,6 +164,18 @@ class ServiceCore:
     ) -> Applied:
         raise NotImplementedError
 
+    async def _host_step(
+        self,
+        live: LiveMatch,
+        *,
+        state: Any = None,
+        rng: Rng | None = None,
+        base: MatchRecord | None = None,
+        answer_forced: bool = True,
+        **step: Any,
+    ) -> tuple[Applied, list[Applied]]:
+        raise NotImplementedError
+
     async def _deliver(self, live: LiveMatch, step: Applied, *forced: Applied) -> Applied:
         raise NotImplementedError
 

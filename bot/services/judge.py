@@ -109,16 +109,12 @@ class JudgeOps(ServiceCore):
             raise ServiceError("judge_empty_ruling")
         async with live.lock:
             self._still_active(live)
-            assert live.rng is not None
-            step = await self._commit_step(
+            step, _ = await self._host_step(
                 live,
-                live.rec,
-                live.state,
-                Rng.from_state(live.rng.state()),
+                answer_forced=False,  # the board is the same: no decision is new
                 kind="ruling",
                 events=(public("ruling", judge=judge.name, text=text[:RULING_MAX]),),
             )
-            await live.delivery.acquire()
         return await self._deliver(live, step)
 
     async def rewind(self, match_id: str, judge: Judge, to: int, chance: Chance) -> Applied:
@@ -145,18 +141,15 @@ class JudgeOps(ServiceCore):
                 rng = Rng.from_state(entries[to].rng_after)
             live.undo_request = None
             withdrawn = tuple(c for c in live.open_commitments if c.seq > to)
-            step = await self._commit_step(
+            step, forced = await self._host_step(
                 live,
-                live.rec,
-                state,
-                rng,
+                state=state,
+                rng=rng,
                 kind=REWIND,
                 events=(public("rewound", judge=judge.name, step=to, chance=txt(f"judge.chance_{chance}")),),
                 meta=meta,
                 withdrawn=withdrawn,
             )
-            forced = await self._answer_forced(live)
-            await live.delivery.acquire()
         return await self._deliver(live, step, *forced)
 
     @staticmethod

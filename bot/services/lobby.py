@@ -251,17 +251,14 @@ class LobbyOps(ServiceCore):
                 raise ServiceError("not_enough_players", min=live.game.min_seats)
             rng = Rng(live.rec.seed)
             transition = live.game.setup(seat_specs(live.seats), live.rec.options, rng)
-            rec = dataclasses.replace(live.rec, status="active")
-            step = await self._commit_step(
+            step, forced = await self._host_step(
                 live,
-                rec,
-                transition.state,
-                rng,
+                base=dataclasses.replace(live.rec, status="active"),
+                state=transition.state,
+                rng=rng,
                 kind="setup",
                 events=tuple(transition.events),
                 sealed=transition.sealed,
                 meta={"rules": live.game.rules_version},  # a match keeps the rules it began under
             )
-            forced = await self._answer_forced(live)
-            await live.delivery.acquire()
         return await self._deliver(live, step, *forced)

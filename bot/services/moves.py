@@ -150,6 +150,30 @@ class MoveOps(ServiceCore):
             forced_outcome=outcome,
         )
 
+    async def _host_step(
+        self,
+        live: LiveMatch,
+        *,
+        state: Any = None,
+        rng: Rng | None = None,
+        base: MatchRecord | None = None,
+        answer_forced: bool = True,
+        **step: Any,
+    ) -> tuple[Applied, list[Applied]]:
+        """A step the host takes (a set-up, advice, a ruling, an undo, a rewind), with the match's lock held:
+        committed (`_commit_step`; by default on the match's record, state and generator), the decisions it
+        leaves with one answer played at once, and the delivery lock taken, so that the caller delivers
+        them (`_deliver`) in order once it lets the match's lock go."""
+        if rng is None:
+            assert live.rng is not None
+            rng = Rng.from_state(live.rng.state())
+        applied = await self._commit_step(
+            live, live.rec if base is None else base, live.state if state is None else state, rng, **step
+        )
+        forced = await self._answer_forced(live) if answer_forced else []
+        await live.delivery.acquire()
+        return applied, forced
+
     async def _commit_step(
         self,
         live: LiveMatch,

@@ -77,17 +77,15 @@ class ReviewOps(ServiceCore):
         async with live.lock:
             rng = Rng(rec.seed)
             start = old.game.determinize(old.game.view(state, seat), rng)
-            step = await self._commit_step(
+            step, forced = await self._host_step(
                 live,
-                dataclasses.replace(live.rec, status="active"),
-                start,
-                rng,
+                base=dataclasses.replace(live.rec, status="active"),
+                state=start,
+                rng=rng,
                 kind="setup",
                 events=(public("tried_from", match=old.id, step=seq),),
                 meta={"start": old.game.dump_state(start)},
             )
-            forced = await self._answer_forced(live)
-            await live.delivery.acquire()
         if opened is not None:
             try:
                 await opened(live)

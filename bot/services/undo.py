@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine import REVEAL, AnyGame, Event, Rng, public
+from bot.engine import REVEAL, AnyGame, Event, public
 from bot.storage import LogEntry
 
 from .core import ServiceCore
@@ -61,19 +61,9 @@ class UndoOps(ServiceCore):
                 raise ServiceError("undo_expired")
             entries = [e for e in await self.store.log(live.id) if e.seq < seq]
             state = rebuild(live.game, live.seats, live.rec.options, entries)
-            assert live.rng is not None
-            step = await self._commit_step(
-                live,
-                live.rec,
-                state,
-                Rng.from_state(live.rng.state()),
-                kind=UNDO,
-                seat=mover,
-                events=(public("undone", seat=mover),),
-                meta={"undoes": seq},
+            step, forced = await self._host_step(
+                live, state=state, kind=UNDO, seat=mover, events=(public("undone", seat=mover),), meta={"undoes": seq}
             )
-            forced = await self._answer_forced(live)
-            await live.delivery.acquire()
         return await self._deliver(live, step, *forced)
 
 
