@@ -204,7 +204,7 @@ async def test_each_game_says_why_in_its_own_words(game: str, tmp_path: Path) ->
         thread = table.thread_of(live)
         reasons = 0
         # Twelve turns: since a pause the hand cannot play is passed for the player (D-COL-38), Colors asks
-        # fewer questions whose advice says why, and its casts and taps have no reason of their own yet.
+        # fewer questions whose advice says why.
         for _ in range(12):
             await _to_alice(table, live)
             calls = await table.slash("Alice", "partie", "conseil", channel=thread)

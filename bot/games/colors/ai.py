@@ -19,7 +19,7 @@ from .actions import Activate, Attack, Cast, Done, DuelCard, DuelPass, Move, NoR
 from .content import CARDS, SCENARIOS, tap_mana
 from .resolve import controller, duel_totals
 from .state import ColorsState, Duel
-from .suggest import _fig_name, describe
+from .suggest import _fig_name, describe, harm
 
 AVERAGE_INITIATIVE = 3  # what one face-down card of the other side is worth, on average
 
@@ -176,6 +176,14 @@ def reason(game: Any, state: ColorsState, seat: int, action: Any) -> Text | None
     if isinstance(action, Done):
         return txt("colors.advice.done", figure=_fig_name(state, action.figure))
     after = _settled(game, game.apply(state, seat, action, Rng(7)).state)
+    if isinstance(action, Tap):  # worth the cast its mana then pays for (`_score`)
+        casts = [c.action for c in game.suggest(after, seat, ANY) if isinstance(c.action, Cast)]
+        if not casts:
+            return None
+        spell = max(casts, key=lambda a: evaluate(_settled(game, game.apply(after, seat, a, Rng(7)).state), seat))
+        return txt("colors.advice.tap", card=txt(f"colors.card.{action.card}"), spell=txt(f"colors.card.{spell.card}"))
+    if isinstance(action, Cast):
+        return _cast_reason(state, after, seat, action)
     if isinstance(action, Activate):
         follow = [c.action for c in game.suggest(after, seat, ANY)]
         if not follow:
@@ -190,6 +198,27 @@ def reason(game: Any, state: ColorsState, seat: int, action: Any) -> Text | None
         return txt("colors.advice.objective")
     if isinstance(action, Move) and _to_objective(after, action.figure) < _to_objective(state, action.figure):
         return txt("colors.advice.approach", figure=_fig_name(state, action.figure))
+    return None
+
+
+def _cast_reason(state: ColorsState, after: ColorsState, seat: int, action: Cast) -> Text | None:
+    """A cast's reason: the enemy it kills, else the one it wounds most, else the creature it brings into
+    play (as it resolves if nobody answers), else the mana it will give each turn. Another effect has no
+    sentence of its own (None)."""
+    card = txt(f"colors.card.{action.card}")
+    enemies = [(f, n) for f, n in harm(state, seat, action) if f.owner != seat]
+    killed = [f for f, n in enemies if n >= f.pv]
+    if killed:
+        return txt("colors.advice.cast_kill", card=card, target=_fig_name(state, killed[0].id))
+    if enemies:
+        f, n = max(enemies, key=lambda h: (h[1], h[0].wizard))
+        return txt("colors.advice.cast_wound", card=card, target=_fig_name(state, f.id), n=n)
+    before = {f.id for f in state.figures}
+    summoned = [f for f in after.figures if f.owner == seat and f.id not in before]
+    if summoned:
+        return txt("colors.advice.cast_summon", card=card, figure=_fig_name(after, summoned[0].id))
+    if mana := tap_mana(action.card):
+        return txt("colors.advice.cast_mana", card=card, n=mana)
     return None
 
 
