@@ -11,8 +11,9 @@ MAX_SIDE = 1600
 PALETTE = 256
 #: The palette is chosen from a grid of one pixel in SAMPLE × SAMPLE, taken as they are (no blending).
 SAMPLE = 3
-#: The grid's most frequent colours, kept exactly: the flat fills (background, panel, terrain, sides).
-EXACT = 16
+#: The most frequent colours of a grid twice as coarse, kept exactly: the flat fills (background, panel,
+#: terrain, sides).
+EXACT = 8
 #: No other palette colour nearer to a kept one than this: Pillow maps a pixel to the palette colour
 #: nearest to the corner of its 4 × 4 × 4 cell (up to 5.2 away), so a neighbour within 10.4 could take
 #: a whole background.
@@ -43,10 +44,10 @@ def to_png(image: Image.Image) -> bytes:
 
 def _palette(image: Image.Image) -> Image.Image:
     """The grid's most frequent colours exactly, then a fast octree's colours of the grid apart from them."""
-    sample = image.resize((max(1, image.width // SAMPLE), max(1, image.height // SAMPLE)), Image.Resampling.NEAREST)
+    sample, coarse = (_grid(image, step) for step in (SAMPLE, 2 * SAMPLE))
     kept: list[Colour] = []
     around: dict[Colour, list[Colour]] = {}  # the kept colours by the cells a colour near them may lie in
-    for _, colour in heapq.nlargest(EXACT, sample.getcolors(sample.width * sample.height) or []):
+    for _, colour in heapq.nlargest(EXACT, coarse.getcolors(coarse.width * coarse.height) or []):
         if not _near(colour[:3], around):
             kept.append(colour[:3])
             _keep(colour[:3], around)
@@ -56,6 +57,11 @@ def _palette(image: Image.Image) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette([value for colour in colours for value in colour])
     return palette
+
+
+def _grid(image: Image.Image, step: int) -> Image.Image:
+    """One pixel in `step` × `step`, as it is."""
+    return image.resize((max(1, image.width // step), max(1, image.height // step)), Image.Resampling.NEAREST)
 
 
 Colour = tuple[int, ...]

@@ -689,7 +689,7 @@ def compose(
 
 
 #: A header's height at most, before it is measured (the tallest, Confrontation's, is about 210 px).
-HEADER = 400
+HEADER = 256
 
 
 def _header(header: Callable[[Pen], int]) -> tuple[Pen, int]:
