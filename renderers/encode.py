@@ -47,10 +47,11 @@ def _palette(image: Image.Image) -> Image.Image:
     sample, coarse = (_grid(image, step) for step in (SAMPLE, 2 * SAMPLE))
     kept: list[Colour] = []
     around: dict[Colour, list[Colour]] = {}  # the kept colours by the cells a colour near them may lie in
-    for _, colour in heapq.nlargest(EXACT, coarse.getcolors(coarse.width * coarse.height) or []):
-        if not _near(colour[:3], around):
-            kept.append(colour[:3])
-            _keep(colour[:3], around)
+    counts: list[tuple[int, Colour]] = coarse.getcolors(coarse.width * coarse.height) or []  # type: ignore[assignment]
+    for _, colour in heapq.nlargest(EXACT, counts):  # an RGB image: each colour is (r, g, b)
+        if not _near(colour, around):
+            kept.append(colour)
+            _keep(colour, around)
     octree = sample.quantize(PALETTE - len(kept), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     values = octree.getpalette() or []
     colours = kept + [c for i in range(0, len(values), 3) if not _near(c := tuple(values[i : i + 3]), around)]
