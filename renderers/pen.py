@@ -43,16 +43,37 @@ class Pen:
         if not text:
             return
         self.smallest = min(self.smallest, size)
-        face = font(size, bold, condensed)
         self.missing.update(ch for ch in set(text) if not _has_glyph(ch, bold, condensed))
-        if "\n" in text:  # lines are aligned inside the box: measured where they are drawn
+        if "\n" in text or self.image.mode != "RGB":  # lines are aligned inside the box: measured where drawn
+            face = font(size, bold, condensed)
             left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        else:
-            dx0, dy0, dx1, dy1 = self._extent(text, size, bold, condensed, anchor)
-            left, top, right, bottom = dx0 + xy[0], dy0 + xy[1], dx1 + xy[0], dy1 + xy[1]  # as textbbox adds them
+            self._count_clipped(left, top, right, bottom)
+            self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+            return
+        dx0, dy0, dx1, dy1 = self._extent(text, size, bold, condensed, anchor)
+        self._count_clipped(dx0 + xy[0], dy0 + xy[1], dx1 + xy[0], dy1 + xy[1])  # as textbbox adds them
+        # what ImageDraw.text does for one line of an RGB image, with the rendered glyphs remembered
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, (ox, oy) = self._glyphs(text, size, bold, condensed, anchor, start)
+        self.draw.draw.draw_bitmap((int(x) + ox, int(y) + oy), mask, self.draw.draw.draw_ink(fill))
+
+    def _count_clipped(self, left: float, top: float, right: float, bottom: float) -> None:
         if left < 0 or top < 0 or right > self.image.width or bottom > self.image.height:
             self.clipped += 1
-        self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+    def _glyphs(
+        self, text: str, size: int, bold: bool, condensed: bool, anchor: str | None, start: tuple[float, float]
+    ) -> tuple[Any, tuple[int, int]]:
+        """The text's coverage mask and its offset, as FreeType renders it for this fraction of a pixel."""
+        mode = self.draw.fontmode
+        key = (text, size, bold, condensed, anchor, start, mode)
+        known = _GLYPHS.get(key)
+        if known is None:
+            face = font(size, bold, condensed)
+            known = face.getmask2(text, mode, anchor=anchor or "la", start=start, stroke_filled=True)
+            _remember(_GLYPHS, key, known, GLYPHS)
+        return known
 
     def length(self, text: str, size: int, *, bold: bool = False, condensed: bool = True) -> float:
         key = (text, size, bold, condensed, self.draw.mode)
@@ -109,13 +130,17 @@ class Pen:
 _LENGTHS: dict[tuple[str, int, bool, bool, str], float] = {}
 _EXTENTS: dict[tuple[str, int, bool, bool, str | None, str], tuple[float, float, float, float]] = {}
 MEASURED = 8192
+#: Text rendered so far (FreeType's coverage mask and its offset): rendering is nine tenths of drawing a
+#: text, and the same names, numbers and phases come back on board after board. Masks are a few KB each.
+_GLYPHS: dict[tuple[str, int, bool, bool, str | None, tuple[float, float], str], tuple[Any, tuple[int, int]]] = {}
+GLYPHS = 2048
 _MEASURED_LOCK = threading.Lock()
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    """Keep a measure, forgetting the oldest past MEASURED (boards are drawn in worker threads)."""
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int = MEASURED) -> None:
+    """Keep a measure, forgetting the oldest past `limit` (boards are drawn in worker threads)."""
     with _MEASURED_LOCK:
-        if len(cache) >= MEASURED:
+        if len(cache) >= limit:
             cache.pop(next(iter(cache)))
         cache[key] = value
 

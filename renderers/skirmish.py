@@ -373,23 +373,25 @@ def draw_table(scene: Scene, focus: Sequence[Point]) -> tuple[Image.Image, float
     """The table image (640 px wide) around `focus` (the whole table without), the smallest text it
     used and its labels as laid out."""
     area = TableArea(frame(focus, scene.measure))
-    under, over, mask, smallest = _ground(scene, area)
+    under, frame_parts, smallest = _ground(scene, area)
     image = under.copy()
     pen = Pen(image)
     pen.smallest = smallest
-    tags = _draw(pen, scene, area, over, mask)
+    tags = _draw(pen, scene, area, frame_parts)
     return image, pen.smallest, tags
 
 
+#: The frame over the table: each margin's picture and where it goes.
+Frame = list[tuple[Image.Image, tuple[int, int]]]
 #: The whole tables drawn so far, by scenario: a public board starts from a copy (one per scenario).
-_GROUNDS: dict[tuple[Any, ...], tuple[Image.Image, Image.Image, Image.Image, float]] = {}
+_GROUNDS: dict[tuple[Any, ...], tuple[Image.Image, Frame, float]] = {}
 
 
-def _ground(scene: Scene, area: TableArea) -> tuple[Image.Image, Image.Image, Image.Image, float]:
+def _ground(scene: Scene, area: TableArea) -> tuple[Image.Image, Frame, float]:
     """What lies under the pieces (the panel, its grid, the terrain) and the frame over them (the
-    margins with the grid's labels, and the mask of the margins: whatever a crop cut spills there is
-    covered), with the smallest text of the frame. The whole table is the same on every public board
-    of a scenario: it is drawn once."""
+    margins with the grid's labels: whatever a crop cut spills there is covered), with the smallest
+    text of the frame. The whole table is the same on every public board of a scenario: it is drawn
+    once."""
     m = scene.measure
     whole = area.whole(m)
     key = (m, tuple((tuple(p.corners), p.fill, p.hatched, p.hatch) for p in scene.pieces))
@@ -414,15 +416,34 @@ def _ground(scene: Scene, area: TableArea) -> tuple[Image.Image, Image.Image, Im
     over = Image.new("RGB", under.size, th.background)
     pen = Pen(over)
     _grid_labels(pen, area, m)
-    mask = Image.new("L", under.size, 0)
+    ground = (under, _margins(over, margin_mask(area)), pen.smallest)
+    if whole:
+        _GROUNDS[key] = ground
+    return ground
+
+
+def margin_mask(area: TableArea) -> Image.Image:
+    """The margins round the visible table (white), where the frame covers whatever a crop spills."""
+    left, top, right, bottom = area.bounds
+    mask = Image.new("L", (W, area.height), 0)
     edges = ImageDraw.Draw(mask)
     for box in ((0, 0, W, top - 1), (0, 0, left - 1, area.height), (right + 1, 0, W, area.height)):
         edges.rectangle(box, fill=255)
     edges.rectangle((0, bottom + 1, W, area.height), fill=255)
-    ground = (under, over, mask, pen.smallest)
-    if whole:
-        _GROUNDS[key] = ground
-    return ground
+    return mask
+
+
+def _margins(over: Image.Image, mask: Image.Image) -> Frame:
+    """The parts of `over` the mask keeps, as plain rectangles: the mask is the four margins round a
+    rectangular hole, and pasting four small pictures costs a tenth of pasting the whole frame through
+    its mask (the pixels are the same)."""
+    hole = ImageChops.invert(mask).getbbox()
+    if hole is None:  # no table showing: the frame is everything
+        return [(over, (0, 0))]
+    x0, y0, x1, y1 = hole
+    w, h = over.size
+    boxes = ((0, 0, w, y0), (0, y1, w, h), (0, y0, x0, y1), (x1, y0, w, y1))
+    return [(over.crop(box), (box[0], box[1])) for box in boxes if box[2] > box[0] and box[3] > box[1]]
 
 
 def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: Colour, width: int = 4) -> None:
@@ -439,7 +460,7 @@ def _arrow(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour:
     )
 
 
-def _draw(pen: Pen, scene: Scene, area: TableArea, over: Image.Image, mask: Image.Image) -> list[Tag]:
+def _draw(pen: Pen, scene: Scene, area: TableArea, frame_parts: Frame) -> list[Tag]:
     """The pieces on the ground, the frame over them, then the labels (never cut by the frame)."""
     th = DEFAULT
     draw = pen.draw
@@ -462,7 +483,8 @@ def _draw(pen: Pen, scene: Scene, area: TableArea, over: Image.Image, mask: Imag
         if mark.highlight:
             draw.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline=th.accent, width=4)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=mark.colour, outline=mark.outline, width=mark.outline_width)
-    pen.image.paste(over, (0, 0), mask)
+    for part, xy in frame_parts:
+        pen.image.paste(part, xy)
     tags = lay_out(pen, area, scene)
     for tag in tags:  # every leader line first: a label is never crossed by another's line
         if tag.leader:
@@ -545,7 +567,23 @@ def legend_height(pen: Pen, keys: Sequence[Key], locale: str) -> int:
 
 
 def _legend_rows(pen: Pen, keys: Sequence[Key], locale: str) -> list[list[tuple[Key, str, float]]]:
-    """The legend's entries flowed into lines of the image's width: (key, text, width)."""
+    """The legend's entries flowed into lines of the image's width: (key, text, width); the same legend
+    comes back on board after board (its height is measured before it is drawn): flowed once."""
+    known = _LEGENDS.get((tuple(keys), locale))
+    if known is None:
+        known = _flow(pen, keys, locale)
+        with _STAMPS_LOCK:
+            if len(_LEGENDS) >= LEGENDS:
+                _LEGENDS.pop(next(iter(_LEGENDS)))
+            _LEGENDS[(tuple(keys), locale)] = known
+    return known
+
+
+_LEGENDS: dict[tuple[tuple[Key, ...], str], list[list[tuple[Key, str, float]]]] = {}
+LEGENDS = 256
+
+
+def _flow(pen: Pen, keys: Sequence[Key], locale: str) -> list[list[tuple[Key, str, float]]]:
     rows: list[list[tuple[Key, str, float]]] = [[]]
     room, used = W - 2 * MARGIN, 0.0
     for key in keys:
@@ -638,17 +676,31 @@ def compose(
     th = DEFAULT
     table, smallest, tags = draw_table(scene, focus)
     keys = [*scene.keys, *shared_keys(scene, roster)]
-    probe = Pen(Image.new("RGB", (W, 10), th.background))
-    header_h = header(probe)
-    below = roster_height(roster) + legend_height(probe, keys, locale) + 8
+    top, header_h = _header(header)
+    below = roster_height(roster) + legend_height(top, keys, locale) + 8
     image = Image.new("RGB", (W, header_h + table.height + below), th.background)
+    image.paste(top.image.crop((0, 0, W, header_h)), (0, 0))
     pen = Pen(image)
-    header(pen)
+    pen.smallest, pen.missing, pen.clipped = min(top.smallest, smallest), top.missing, top.clipped
     image.paste(table, (0, header_h))
-    pen.smallest = min(pen.smallest, smallest)
     y = draw_roster(pen, roster, header_h + table.height)
     draw_legend(pen, keys, locale, y)
     return pen.finish(), Picture(frame(focus, scene.measure), tags, roster, keys)
+
+
+#: A header's height at most, before it is measured (the tallest, Confrontation's, is about 210 px).
+HEADER = 256
+
+
+def _header(header: Callable[[Pen], int]) -> tuple[Pen, int]:
+    """The header drawn once, on a picture taller than it, and its height (it is only known once drawn)."""
+    room = HEADER
+    while True:
+        top = Pen(Image.new("RGB", (W, room), DEFAULT.background))
+        height = header(top)
+        if height <= room:
+            return top, height
+        room = height
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from renderers.pen import Pen
 from renderers.theme import font
@@ -26,3 +26,21 @@ def test_remembered_lengths_and_boxes_are_pillows_own() -> None:
         assert (dx0 + xy[0], dy0 + xy[1], dx1 + xy[0], dy1 + xy[1]) == pen.draw.textbbox(
             xy, text, font=face, anchor=anchor
         )
+
+
+def test_remembered_glyphs_draw_what_pillow_draws() -> None:
+    """The pen keeps FreeType's rendering of a text (#25: rendering was nine tenths of drawing one) and
+    stamps it: the pixels are Pillow's own, at any fraction of a pixel, anchor, colour, and drawn again."""
+    rng = random.Random(37)
+    ours, pillows = Image.new("RGB", (640, 480), (34, 39, 46)), Image.new("RGB", (640, 480), (34, 39, 46))
+    pen, reference = Pen(ours), ImageDraw.Draw(pillows)
+    words = ["B13", "Orc des cavernes", "12,5 ; 8 (M9)", "♥ 3", "Ébène", "Tour 2 — Activation"]
+    for _ in range(400):
+        text, size = rng.choice(words), rng.choice((21, 22, 24))
+        bold, condensed = rng.random() < 0.5, rng.random() < 0.5
+        anchor = rng.choice((None, "mm", "lt", "rs"))
+        xy = (rng.choice((rng.randint(-20, 660), rng.uniform(-20, 660))), rng.uniform(-20, 500))
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        pen.text(xy, text, size, colour, bold=bold, condensed=condensed, anchor=anchor)
+        reference.text(xy, text, font=font(size, bold, condensed), fill=colour, anchor=anchor)
+    assert ours.tobytes() == pillows.tobytes()

@@ -267,3 +267,82 @@ def test_a_drawing_has_one_preview_and_one_summary_for_the_three_games() -> None
     """What the three games share lives in `TableDrawing`: Colors previews through it like the others."""
     assert colors.render_preview == colors.TABLE.preview
     assert isinstance(warcry.TABLE, TableDrawing) and confrontation.render_preview == confrontation.TABLE.preview
+
+
+def _forget_what_boards_remember() -> None:
+    """Every cache a board is drawn from: measured and rendered texts, stamps, grounds, legends."""
+    from renderers import pen, skirmish
+
+    for remembered in (pen._LENGTHS, pen._EXTENTS, pen._GLYPHS, skirmish._STAMPS, skirmish._GROUNDS, skirmish._LEGENDS):
+        remembered.clear()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_board_drawn_from_what_boards_remember_is_the_board_drawn_afresh(key: str) -> None:
+    """Boards remember their table, texts, labels and legends (#25: a board in under 25 ms): along a match,
+    public and own boards in both languages, the board drawn after all the others is the one drawn with
+    nothing remembered, pixel for pixel, with the same smallest text and nothing clipped."""
+    game, table, _, _ = GAMES[key]
+    states = _states(key)
+    views = [game.view(s, viewer) for s in states[:: max(1, len(states) // 6)] for viewer in (None, 0)]
+    drawn = [(view, locale) for view in views for locale in ("fr", "en")]
+    afresh = []
+    for view, locale in drawn:
+        _forget_what_boards_remember()
+        afresh.append(table.board(view, locale=locale))
+    for view, locale in drawn:  # everything remembered, the other language's included
+        table.board(view, locale=locale)
+    for (view, locale), first in zip(drawn, afresh, strict=True):
+        again = table.board(view, locale=locale)
+        assert again.size == first.size and again.tobytes() == first.tobytes(), (view.viewer, locale)
+        assert again.info == first.info
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_png_a_phone_downloads_keeps_the_boards_colours_and_stays_small(key: str) -> None:
+    """The PNG's palette is chosen from a grid of one pixel in nine (#25: choosing it over every pixel was
+    half a board's time): every pixel of every board along a match stays within 24/255 of the board
+    drawn, and the file stays a few tens of KB (Discord takes 10 MB; a phone's data plan counts)."""
+    import io
+
+    from PIL import Image
+
+    from renderers import to_png
+
+    game, table, _, _ = GAMES[key]
+    states = _states(key)
+    for state in states[:: max(1, len(states) // 8)]:
+        for viewer in (None, 0):
+            board = table.board(game.view(state, viewer), locale="fr")
+            png = to_png(board)
+            decoded = Image.open(io.BytesIO(png)).convert("RGB")
+            difference = ImageChops.difference(board, decoded)
+            assert max(high for _low, high in difference.getextrema()) <= 24
+            histogram = difference.convert("L").histogram()
+            assert sum(level * n for level, n in enumerate(histogram)) / sum(histogram) < 1.0
+            assert len(png) < 120 * 1024
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_frame_pasted_as_four_margins_is_the_frame_pasted_through_its_mask(key: str) -> None:
+    """The frame over the table (the grid's letters and numbers, covering what a crop spills) is pasted as
+    its four margins, a tenth of the cost of the whole frame through its mask (#25): the same pixels, for
+    the whole table and for crops along an edge and inside it."""
+    import random
+
+    from PIL import Image
+
+    from renderers.skirmish import _margins, margin_mask
+
+    game, table, _, _ = GAMES[key]
+    m = table.scene(game.view(_acted(key), None), [], []).measure
+    rng = random.Random(25)
+    for box in ((0, 0, m.width, m.height), frame([(0, 0)], m), frame([(m.width // 2, m.height // 2)], m)):
+        area = TableArea(box)
+        mask = margin_mask(area)
+        under, over = (Image.frombytes("RGB", mask.size, rng.randbytes(mask.width * mask.height * 3)) for _ in "uo")
+        by_mask, by_parts = under.copy(), under.copy()
+        by_mask.paste(over, (0, 0), mask)
+        for part, xy in _margins(over, mask):
+            by_parts.paste(part, xy)
+        assert by_parts.tobytes() == by_mask.tobytes(), box
