@@ -19,16 +19,25 @@ from .gamedef import AnyGameDef, GameDef
 D = TypeVar("D", bound=AnyGameDef)
 
 _GAMES: dict[str, AnyGameDef] = {}
+_REVISION = [0]
 
 
 def register(game: D) -> D:
     """Register a game under its key (re-registering the same key replaces it)."""
     _GAMES[game.key] = game
+    _REVISION[0] += 1
     return game
 
 
 def unregister(key: str) -> None:
     _GAMES.pop(key, None)
+    _REVISION[0] += 1
+
+
+def revision() -> int:
+    """Changes each time a game is registered or unregistered: who derives something from the registry
+    (the catalog of texts) knows when to look again."""
+    return _REVISION[0]
 
 
 def load_games(package: ModuleType) -> list[AnyGameDef]:

@@ -10,7 +10,7 @@ from string import Formatter
 from typing import Any
 
 from bot.engine.content import load_yaml
-from bot.engine.registry import games
+from bot.engine.registry import games, revision
 from bot.engine.text import Text
 
 log = logging.getLogger("tavernier.i18n")
@@ -63,19 +63,23 @@ def _host_strings() -> dict[str, dict[str, str]]:
 
 
 _CATALOG: Catalog | None = None
+_SEEN = -1  # the registry's revision the catalog last looked at
 
 
 def catalog() -> Catalog:
-    """The process-wide catalog: the host strings, plus games' catalogs as they register."""
-    global _CATALOG
+    """The process-wide catalog: the host strings, plus games' catalogs as they register. The registry is
+    looked at again only when it changed: scanning it at every `t()` cost ~12 µs, 0.4 ms of a board."""
+    global _CATALOG, _SEEN
     if _CATALOG is None:
         _CATALOG = Catalog()
         _CATALOG.add(_host_strings())
-    for game in games():
-        marker = f"__loaded__.{game.key}"
-        if not _CATALOG.has(marker):
-            _CATALOG.add(game.catalog)
-            _CATALOG.add({loc: {marker: "1"} for loc in SUPPORTED})
+    if revision() != _SEEN:
+        _SEEN = revision()
+        for game in games():
+            marker = f"__loaded__.{game.key}"
+            if not _CATALOG.has(marker):
+                _CATALOG.add(game.catalog)
+                _CATALOG.add({loc: {marker: "1"} for loc in SUPPORTED})
     return _CATALOG
 
 
