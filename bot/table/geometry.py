@@ -269,9 +269,7 @@ class Table:
             steps = max(1, math.isqrt(length2))
             # only the steps inside some enemy's slack circle may be within: the others are skipped
             start = max(1, math.floor(min(t for t, _ in spans) * steps))
-            for i in range(start, steps + 1):
-                if not any(t0 * steps - 2 <= i <= t1 * steps + 2 for t0, t1 in spans):
-                    continue
+            for i in _steps_in(spans, steps, start):
                 x = p[0] + dx * i // steps
                 y = p[1] + dy * i // steps
                 if any(within(mover.at((x, y)), e, reach) for e in enemies):
@@ -286,11 +284,28 @@ class Table:
         while lo <= hi:
             mid = (lo + hi) // 2
             p = (mover.centre[0] + dx * mid // 1000, mover.centre[1] + dy * mid // 1000)
-            if self.move_problem(mover, [mover.centre, p], others, allowance) is None:
+            if self.straight_ok(mover, p, others, allowance):
                 best, lo = p, mid + 1
             else:
                 hi = mid - 1
         return best
+
+    def straight_ok(self, mover: Base, p: Point, others: Sequence[Base], allowance: int) -> bool:
+        """Whether `move_problem` accepts the straight move to `p` (the same tests, the cheap ones first:
+        the table's edge, the length, the bases it would end on or pass through, and only then the
+        terrain; `path_cost` only adds to the length, from the same square root)."""
+        start = mover.centre
+        if not self.inside(mover.at(p)):
+            return False
+        if math.sqrt((p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2) - 1e-9 > allowance:
+            return False  # too far whatever the terrain adds
+        others = [o for o in others if o.id != mover.id]
+        end = mover.at(p)
+        if any(overlaps(end, o) for o in others):
+            return False
+        if any(o.side != mover.side and _through(mover, start, p, o) for o in others):
+            return False
+        return not _hits_impassable(self.terrain, mover, start, p) and self.path_cost([start, p]) <= allowance
 
     def nearest_legal(
         self,
@@ -323,13 +338,23 @@ class Table:
         stop_at: Sequence[Base] | None,
     ) -> bool:
         path = [mover.centre, p]
-        if self.move_problem(mover, path, others, allowance) is not None:
+        if not self.straight_ok(mover, p, others, allowance):
             return False
         if engagement is None:
             return True
         enemies = [o for o in others if o.side != mover.side] if stop_at is None else list(stop_at)
         stop = self.engagement_stop(mover, path, enemies, engagement)
         return stop is None or stop == p
+
+
+def _steps_in(spans: list[tuple[float, float]], steps: int, start: int) -> list[int]:
+    """The steps i from `start` to `steps`, in order, with t0 * steps - 2 <= i <= t1 * steps + 2 for
+    some span (t0, t1): each span's run of steps, merged (the same floats as testing each i)."""
+    runs = sorted((max(start, math.ceil(t0 * steps - 2)), min(steps, math.floor(t1 * steps + 2))) for t0, t1 in spans)
+    out: list[int] = []
+    for lo, hi in runs:
+        out.extend(range(max(lo, out[-1] + 1 if out else lo), hi + 1))
+    return out
 
 
 def _ring(centre: Point, ring: int, step: int) -> list[Point]:
@@ -412,9 +437,15 @@ def _hits_impassable(terrain: Sequence[Terrain], mover: Base, p: Point, q: Point
 
 def _through(mover: Base, p: Point, q: Point, enemy: Base) -> bool:
     """Whether the swept base overlaps the enemy's by more than a unit of area; both shapes lie within
-    their radii, so bases further apart than both radii need no shapely test (same answers)."""
-    if segment_distance(enemy.centre, p, q) > mover.radius + enemy.radius + 1e-6:
+    their radii, so bases further apart than both radii need no shapely test (same answers). Both hold
+    the discs of their inner radii, so bases nearer than those less 2 units overlap by a lens of at
+    least 2·√(inner radius) units of area (more than one when the radii are 10 or more: no test either)."""
+    gap = segment_distance(enemy.centre, p, q)
+    if gap > mover.radius + enemy.radius + 1e-6:
         return False
+    inner = mover.radius * SWEPT_INNER, enemy.radius * INNER
+    if min(inner) >= 10 and gap < inner[0] + inner[1] - 2:
+        return True
     return _swept(mover, p, q).intersection(enemy.shape()).area > 1.0
 
 

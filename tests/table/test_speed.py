@@ -230,3 +230,42 @@ def test_warcry_paths_are_those_of_the_plain_search() -> None:
                 assert got == plain_paths.shortest_path(table, mover, goal, placed[1:], avoid=pit)
                 bent += got is not None and len(got) > 1
     assert bent > 5
+
+
+def _plain_furthest(table: Table, mover: Base, target: Point, others: list[Base], allowance: int) -> Point:
+    """`furthest_toward` as first written: the rules' `move_problem` at each step of the halving."""
+    lo, hi, best = 0, 1000, mover.centre
+    dx, dy = target[0] - mover.centre[0], target[1] - mover.centre[1]
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        p = (mover.centre[0] + dx * mid // 1000, mover.centre[1] + dy * mid // 1000)
+        if table.move_problem(mover, [mover.centre, p], others, allowance) is None:
+            best, lo = p, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+def test_a_straight_move_is_judged_cheap_tests_first_as_the_rules_judge_it() -> None:
+    """`straight_ok` (the table's edge, the length, the bases, then the terrain) says what `move_problem`
+    says of every straight move, and the furthest point toward a target is the one its halving found."""
+    rng = random.Random(2025)
+    problems: dict[str | None, int] = {}
+    for _ in range(30):
+        table = Table(24 * INCH, 24 * INCH, _pieces(rng))
+        bases = _bases(rng, 10)
+        for mover in bases[:4]:
+            others = [o for o in bases if o.id != mover.id]
+            allowance = rng.choice((3, 6, 10)) * INCH
+            for k in range(8):
+                near = others[k].centre if k % 2 else mover.centre  # some moves end on a base
+                reach = allowance if k % 2 else allowance + 2 * INCH
+                p = (near[0] + rng.randint(-reach, reach) // (4 if k % 2 else 1), near[1] + rng.randint(-reach, reach))
+                problem = table.move_problem(mover, [mover.centre, p], others, allowance)
+                assert table.straight_ok(mover, p, others, allowance) == (problem is None)
+                problems[problem] = problems.get(problem, 0) + 1
+                assert table.furthest_toward(mover, p, others, allowance) == _plain_furthest(
+                    table, mover, p, others, allowance
+                )
+    assert set(problems) == {None, "off_table", "too_far", "impassable", "through_enemy", "ends_on_base"}, problems
+    assert min(problems.values()) >= 5, problems
