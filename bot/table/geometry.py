@@ -93,14 +93,34 @@ class Terrain:
 
     def apart(self, p: Point, q: Point, margin: float = 0.0) -> bool:
         """Whether the segment p–q stays more than `margin` off the piece's bounding box: then it
-        cannot meet the piece (a cheap test that spares shapely most segments)."""
+        cannot meet the piece, nor come within `margin` of it (a cheap test that spares shapely most
+        segments; callers give a margin, which covers the clipping's rounding)."""
         x0, y0, x1, y1 = self.bounds
-        return (
-            max(p[0], q[0]) < x0 - margin
-            or min(p[0], q[0]) > x1 + margin
-            or max(p[1], q[1]) < y0 - margin
-            or min(p[1], q[1]) > y1 + margin
-        )
+        return not meets_box(p, q, (x0 - margin, y0 - margin, x1 + margin, y1 + margin))
+
+
+def meets_box(p: Point, q: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment p–q meets `box` (x0, y0, x1, y1), clipped to it axis by axis. Floats round
+    the clipping by far less than the margin callers add to the box, so a segment said to miss a box
+    grown by that margin misses the box itself for certain."""
+    x0, y0, x1, y1 = box
+    px, qx = p[0], q[0]
+    if (px < x0 and qx < x0) or (px > x1 and qx > x1):
+        return False
+    py, qy = p[1], q[1]
+    if (py < y0 and qy < y0) or (py > y1 and qy > y1):
+        return False
+    lo, hi = 0.0, 1.0
+    if px != qx:
+        a, b = (x0 - px) / (qx - px), (x1 - px) / (qx - px)
+        lo, hi = (a, b) if a < b else (b, a)
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+    if py != qy:
+        a, b = (y0 - py) / (qy - py), (y1 - py) / (qy - py)
+        if a > b:
+            a, b = b, a
+        lo, hi = max(lo, a), min(hi, b)
+    return lo <= hi
 
 
 def distance2(a: Point, b: Point) -> int:

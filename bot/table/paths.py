@@ -37,7 +37,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from . import heights
-from .geometry import Base, Table
+from .geometry import Base, Table, meets_box
 from .units import Point
 
 SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer than round the circle
@@ -252,7 +252,7 @@ def _near_hull(p: Point, q: Point, hull: tuple[Point, ...]) -> bool:
 
 
 def _boxes(bounds: Iterable[tuple[float, float, float, float]]) -> tuple[tuple[float, float, float, float], ...]:
-    """Bounding boxes taken MARGIN larger (`_meets_box`)."""
+    """Bounding boxes taken MARGIN larger (`meets_box`)."""
     return tuple((x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN) for x0, y0, x1, y1 in bounds)
 
 
@@ -462,32 +462,9 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
     if ground.blocked is None:
         return True
     for box in ground.walls_boxes:
-        if _meets_box(p, q, box):
+        if meets_box(p, q, box):
             return not ground.blocked.intersects(_line(p, q))
     return True
-
-
-def _meets_box(p: Point, q: Point, box: tuple[float, float, float, float]) -> bool:
-    """Whether the segment p–q may meet `box` (taken MARGIN larger already, `_boxes`), clipped to it axis
-    by axis: a segment said to miss it misses it for certain."""
-    x0, y0, x1, y1 = box
-    px, qx = p[0], q[0]
-    if (px < x0 and qx < x0) or (px > x1 and qx > x1):
-        return False
-    py, qy = p[1], q[1]
-    if (py < y0 and qy < y0) or (py > y1 and qy > y1):
-        return False
-    lo, hi = 0.0, 1.0
-    if px != qx:
-        a, b = (x0 - px) / (qx - px), (x1 - px) / (qx - px)
-        lo, hi = (a, b) if a < b else (b, a)
-        lo, hi = max(lo, 0.0), min(hi, 1.0)
-    if py != qy:
-        a, b = (y0 - py) / (qy - py), (y1 - py) / (qy - py)
-        if a > b:
-            a, b = b, a
-        lo, hi = max(lo, a), min(hi, b)
-    return lo <= hi
 
 
 def _off_discs(field: Field, p: Point, q: Point) -> bool:
