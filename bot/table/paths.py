@@ -133,6 +133,18 @@ class Field:
         centres = np.array([c for c, _ in self.discs], dtype=np.float64).reshape(-1, 2)
         return centres, np.array([reach - SLACK for _, reach in self.discs], dtype=np.float64)
 
+    @cached_property
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """The corners' x, y and offsets to their neighbours (before x, y, after x, y) as float columns:
+        each cross product a search takes of them is under 2^53, so exact, and so is the sign of a product
+        of two."""
+        corners = self.corners[0]
+        return tuple(a[:, k].astype(np.float64) for a in (corners.at, corners.before, corners.after) for k in (0, 1))
+
+    @cached_property
+    def points(self) -> list[Point]:
+        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
         return _disc(centre, reach - SLACK)
@@ -344,17 +356,12 @@ class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
     def __init__(self, field: Field, start: Point, goal: Point) -> None:
-        corners, index = field.corners
-        ends = np.array([start, goal], dtype=np.int64)
-        at = np.concatenate([ends, corners.at])
-        before = np.concatenate([np.zeros_like(ends), corners.before])
-        after = np.concatenate([np.zeros_like(ends), corners.after])
-        # floats: each cross product below is under 2^53, so exact, and so is the sign of their product
-        self.xs, self.ys = at[:, 0].astype(np.float64), at[:, 1].astype(np.float64)
-        self.bx, self.by = before[:, 0].astype(np.float64), before[:, 1].astype(np.float64)
-        self.ax, self.ay = after[:, 0].astype(np.float64), after[:, 1].astype(np.float64)
-        self.points: list[Point] = [start, goal, *((int(x), int(y)) for x, y in corners.at.tolist())]
-        self.terrain = (-1, -1, *index)
+        xs, ys, bx, by, ax, ay = field.columns
+        # the start and the goal have no neighbours on a shape: any edge is tangent there
+        self.xs, self.ys = np.concatenate([(start[0], goal[0]), xs]), np.concatenate([(start[1], goal[1]), ys])
+        self.bx, self.by, self.ax, self.ay = (np.concatenate([(0.0, 0.0), c]) for c in (bx, by, ax, ay))
+        self.points: list[Point] = [start, goal, *field.points]
+        self.terrain = (-1, -1, *field.corners[1])
         self.field = field
 
     def tangent(self, i: int, among: np.ndarray) -> list[int]:
