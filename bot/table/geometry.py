@@ -155,6 +155,19 @@ class Table:
     height: int
     terrain: tuple[Terrain, ...] = ()
 
+    @cached_property
+    def difficult_pieces(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.difficult)
+
+    @cached_property
+    def impassable_pieces(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.impassable)
+
+    @cached_property
+    def has_heights(self) -> bool:
+        """Whether a piece has a height (a platform, heights.py)."""
+        return any(t.height for t in self.terrain)
+
     def inside(self, base: Base) -> bool:
         x, y = base.centre
         r = base.radius
@@ -209,13 +222,13 @@ class Table:
         for p, q in itertools.pairwise(path):
             total += math.sqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)  # as shapely's length, to the bit
             seg: LineString | None = None
-            for t in self.terrain:
-                if not t.difficult or t.apart(p, q, 1e-6):
+            for t in self.difficult_pieces:
+                if t.apart(p, q, 1e-6):
                     continue
                 seg = LineString([p, q]) if seg is None else seg
                 if t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
-        if any(t.height for t in self.terrain):  # a climb onto a platform costs its height (heights.py)
+        if self.has_heights:  # a climb onto a platform costs its height (heights.py)
             from .heights import climbed  # heights.py reads Table: a top-level import would be a circle
 
             total += climbed(self, path)
@@ -244,7 +257,7 @@ class Table:
             return "too_far"
         others = [o for o in others if o.id != mover.id]
         for p, q in itertools.pairwise(path):
-            if _hits_impassable(self.terrain, mover, p, q):
+            if _hits_impassable(self.impassable_pieces, mover, p, q):
                 return "impassable"
             for o in others:
                 if o.side != mover.side and _through(mover, p, q, o):
@@ -314,18 +327,26 @@ class Table:
         """Whether `move_problem` accepts the straight move to `p` (the same tests, the cheap ones first:
         the table's edge, the length, the bases it would end on or pass through, and only then the
         terrain; `path_cost` only adds to the length, from the same square root)."""
-        start = mover.centre
-        if not self.inside(mover.at(p)):
-            return False
-        if math.sqrt((p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2) - 1e-9 > allowance:
+        (sx, sy), (x, y), r = mover.centre, p, mover.radius
+        if not (r <= x <= self.width - r and r <= y <= self.height - r):
+            return False  # off the table (`inside`)
+        if math.sqrt((x - sx) ** 2 + (y - sy) ** 2) - 1e-9 > allowance:
             return False  # too far whatever the terrain adds
-        others = [o for o in others if o.id != mover.id]
-        end = mover.at(p)
-        if any(overlaps(end, o) for o in others):
+        enemies = []
+        for o in others:
+            if o.id == mover.id:
+                continue
+            (ox, oy), limit = o.centre, r + o.radius
+            if (x - ox) ** 2 + (y - oy) ** 2 < limit * limit:
+                return False  # ends on it (`overlaps`)
+            if o.side != mover.side:
+                enemies.append(o)
+        if any(_through(mover, mover.centre, p, o) for o in enemies):
             return False
-        if any(o.side != mover.side and _through(mover, start, p, o) for o in others):
-            return False
-        return not _hits_impassable(self.terrain, mover, start, p) and self.path_cost([start, p]) <= allowance
+        return (
+            not _hits_impassable(self.impassable_pieces, mover, mover.centre, p)
+            and self.path_cost([mover.centre, p]) <= allowance
+        )
 
     def nearest_legal(
         self,
