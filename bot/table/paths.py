@@ -84,7 +84,7 @@ class Ground:
 
     blocked: BaseGeometry | None  # the centre may not enter it (prepared in place: vectorised tests)
     difficult_shapes: tuple[BaseGeometry, ...]  # prepared in place too
-    difficult_boxes: tuple[tuple[float, float, float, float], ...]  # (x0, y0, x1, y1) of each difficult shape
+    difficult_boxes: tuple[tuple[float, float, float, float], ...]  # each difficult shape's box (`_boxes`)
     walls: Corners  # the corners of the grown walls and shapes, outside `blocked` and on the table
     soft: Corners  # the corners of difficult pieces and of platforms, likewise
     box: tuple[int, int, int, int]  # where a centre may stand on the table: (x0, y0, x1, y1)
@@ -223,7 +223,7 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
     return Ground(
         blocked,
         tuple(soft),
-        tuple(s.bounds for s in soft),
+        _boxes(s.bounds for s in soft),
         hard,
         corners,
         box,
@@ -368,8 +368,18 @@ class _Graph:
         """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
         leaves both neighbours of each corner on one side), all at once. The test is the same from j to i."""
         dx, dy = self.xs - self.xs[i], self.ys - self.ys[i]
-        ok = (dx * self.by - dy * self.bx) * (dx * self.ay - dy * self.ax) >= 0
-        ok &= (dx * self.by[i] - dy * self.bx[i]) * (dx * self.ay[i] - dy * self.ax[i]) >= 0
+        before = dx * self.by
+        before -= dy * self.bx
+        after = dx * self.ay
+        after -= dy * self.ax
+        before *= after
+        ok = before >= 0  # at j
+        np.multiply(dx, float(self.by[i]), out=before)
+        before -= dy * float(self.bx[i])
+        np.multiply(dx, float(self.ay[i]), out=after)
+        after -= dy * float(self.ax[i])
+        before *= after
+        ok &= before >= 0  # at i
         ok &= among
         return list(np.flatnonzero(ok).tolist())
 
@@ -435,7 +445,7 @@ def _search(field: Field, start: Point, goal: Point, effort: int | None = None) 
             effort -= 1
             if effort < 0:
                 return None
-        if searched == PROBE and graph.walled_in(PROBE // 2):
+        if searched == PROBE and effort is None and graph.walled_in(PROBE // 2):  # a menu's effort is the cap
             return None
         here = points[i]
         for j in graph.tangent(i, open_):
@@ -495,7 +505,7 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 
 def _cost(ground: Ground, p: Point, q: Point) -> float:
     """The segment's length, plus its length inside each difficult piece and what it climbs (only the
-    pieces whose box meets the segment's are asked)."""
+    pieces whose box the segment meets are asked)."""
     out = math.dist(p, q)
     if p == q:
         return out
@@ -503,11 +513,9 @@ def _cost(ground: Ground, p: Point, q: Point) -> float:
         out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
     if not ground.difficult_shapes:
         return out
-    lo_x, hi_x = min(p[0], q[0]), max(p[0], q[0])
-    lo_y, hi_y = min(p[1], q[1]), max(p[1], q[1])
     line: BaseGeometry | None = None
-    for shape, (x0, y0, x1, y1) in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
-        if hi_x >= x0 and lo_x <= x1 and hi_y >= y0 and lo_y <= y1:
+    for shape, box in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
+        if meets_box(p, q, box):
             line = LineString([p, q]) if line is None else line
             if shape.intersects(line):
                 out += line.intersection(shape).length
