@@ -28,6 +28,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 import shapely
@@ -188,14 +189,15 @@ def shortest_path(
 def clear_caches() -> None:
     """Forget every obstacle map (the bench times a path with nothing cached; the tests compare)."""
     _ground.cache_clear()
-    _field.cache_clear()
-    _disc.cache_clear()
+    forget_positions()
 
 
 def forget_positions() -> None:
     """Forget the obstacle maps of positions, keeping the terrain's (built once per scenario)."""
     _field.cache_clear()
     _disc.cache_clear()
+    _costs.clear()
+    _clears.clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -352,6 +354,18 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 
 
 # -- the search ---------------------------------------------------------------------------------------
+EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
+_costs: dict[tuple[Field, Point, Point], float] = {}
+_clears: dict[tuple[Field, Point, Point], bool] = {}
+
+
+def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
+    """Forget the edges of positions once there are too many (a field is keyed by identity: a field
+    forgotten by `_field` stays alive here until then, so no other field takes its place)."""
+    if len(known) > EDGES:
+        known.clear()
+
+
 class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
@@ -384,19 +398,34 @@ class _Graph:
         return list(np.flatnonzero(ok).tolist())
 
     def cost(self, i: int, j: int) -> float:
-        """The edge i→j's cost (remembered by the ground between two of its corners)."""
-        a, b = self.terrain[i], self.terrain[j]
-        if a >= 0 and b >= 0:
-            return self.field.ground.cost(a, b, self.points[i], self.points[j])
-        return _cost(self.field.ground, self.points[i], self.points[j])
-
-    def clear(self, i: int, j: int) -> bool:
-        """Whether the edge i→j clears every keep-out (the terrain's remembered between two corners)."""
+        """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field
+        (a menu searches toward several goals from one start, among the same bases)."""
         a, b = self.terrain[i], self.terrain[j]
         p, q = self.points[i], self.points[j]
         if a >= 0 and b >= 0:
-            return self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
-        return _clear(self.field, p, q)
+            return self.field.ground.cost(a, b, p, q)
+        key = (self.field, p, q)
+        known = _costs.get(key)
+        if known is None:
+            known = _costs[key] = _cost(self.field.ground, p, q)
+            _bound(_costs)
+        return known
+
+    def clear(self, i: int, j: int) -> bool:
+        """Whether the edge i→j clears every keep-out (the terrain's remembered by the ground between two
+        corners, the whole answer for the field)."""
+        p, q = self.points[i], self.points[j]
+        key = (self.field, p, q)
+        known = _clears.get(key)
+        if known is None:
+            a, b = self.terrain[i], self.terrain[j]
+            if a >= 0 and b >= 0:
+                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
+            else:
+                known = _clear(self.field, p, q)
+            _clears[key] = known
+            _bound(_clears)
+        return known
 
     def walled_in(self, budget: int) -> bool:
         """Whether no path reaches the goal, found by walking the edges back from it: True when that walk
