@@ -15,7 +15,7 @@ import pytest
 from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Ask, Rng
 from bot.engine.registry import game_def
-from bot.table.game import forget_suggestions
+from bot.table.game import TableGame, forget_suggestions
 from tests.discord.conftest import private_text
 
 # game: (its move command, the kinds that command plays)
@@ -119,13 +119,15 @@ async def test_the_submit_of_a_typed_point_reuses_what_the_autocomplete_computed
         measure = _measure(live)
         typed = measure.cell_of(_far_corner(measure, mover.centre))
         asked: list[str] = []
-        rules = live.game.table_rules
+        game = live.game
+        assert isinstance(game, TableGame)
+        rules = game.table_rules
 
         def counting(state: Any, seat: int, ask: Ask) -> Any:
             asked.append(ask.text)
             return rules.suggest(state, seat, ask)
 
-        monkeypatch.setattr(live.game, "table_rules", dataclasses.replace(rules, suggest=counting))
+        monkeypatch.setattr(game, "table_rules", dataclasses.replace(rules, suggest=counting))
         forget_suggestions()  # another test may have typed the same cell on the same position
         for keystrokes in (typed[:1], typed, typed):  # the field loses and gets back the focus
             payload = table.fd.autocomplete(
