@@ -9,6 +9,8 @@ information, cards).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -65,6 +67,17 @@ def rules_of(rules: RulesModule[S], resolve: ResolveModule[S], suggest: SuggestM
     )
 
 
+REMEMBERED = 64  # suggestion lists kept (`TableGame.suggest`): a few per match being played at once
+_remembered: OrderedDict[tuple[str, str, Seat, Ask], tuple[Choice[Any], ...]] = OrderedDict()
+_remembering = threading.Lock()  # menus are asked from the event loop and from the AI's threads
+
+
+def forget_suggestions() -> None:
+    """Forget every remembered suggestion list (the bench times them afresh)."""
+    with _remembering:
+        _remembered.clear()
+
+
 class TableGame(BaseGame[S, Any, V]):
     """A game on the table: the kernel's `check_rules`, `apply`, `suggest`, `describe_action` and
     `preview` are its `table_rules`, and its AI plays alike at every level."""
@@ -81,7 +94,22 @@ class TableGame(BaseGame[S, Any, V]):
         return Transition(state=new, events=tuple(events))
 
     def suggest(self, state: S, seat: Seat, ask: Ask) -> list[Choice[Any]]:
-        return self.table_rules.suggest(state, seat, ask)
+        """The game's suggestions, remembered by position, seat and ask: an autocomplete asks at each
+        keystroke, again when the field gets the focus back, and the command's submit asks what the last
+        keystroke asked; a menu is asked again at each click. The position is keyed by its content (its
+        JSON), so a new move is a new key and two equal positions share one; choices are immutable."""
+        key = (self.key, state.model_dump_json(), seat, ask)
+        with _remembering:
+            known = _remembered.get(key)
+            if known is not None:
+                _remembered.move_to_end(key)
+                return list(known)
+        fresh = tuple(self.table_rules.suggest(state, seat, ask))
+        with _remembering:
+            _remembered[key] = fresh
+            while len(_remembered) > REMEMBERED:
+                _remembered.popitem(last=False)
+        return list(fresh)
 
     def describe_action(self, state: S, seat: Seat, action: Any) -> Text:
         return self.table_rules.describe(state, seat, action)

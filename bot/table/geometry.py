@@ -93,14 +93,34 @@ class Terrain:
 
     def apart(self, p: Point, q: Point, margin: float = 0.0) -> bool:
         """Whether the segment p–q stays more than `margin` off the piece's bounding box: then it
-        cannot meet the piece (a cheap test that spares shapely most segments)."""
+        cannot meet the piece, nor come within `margin` of it (a cheap test that spares shapely most
+        segments; callers give a margin, which covers the clipping's rounding)."""
         x0, y0, x1, y1 = self.bounds
-        return (
-            max(p[0], q[0]) < x0 - margin
-            or min(p[0], q[0]) > x1 + margin
-            or max(p[1], q[1]) < y0 - margin
-            or min(p[1], q[1]) > y1 + margin
-        )
+        return not meets_box(p, q, (x0 - margin, y0 - margin, x1 + margin, y1 + margin))
+
+
+def meets_box(p: Point, q: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the segment p–q meets `box` (x0, y0, x1, y1), clipped to it axis by axis. Floats round
+    the clipping by far less than the margin callers add to the box, so a segment said to miss a box
+    grown by that margin misses the box itself for certain."""
+    x0, y0, x1, y1 = box
+    px, qx = p[0], q[0]
+    if (px < x0 and qx < x0) or (px > x1 and qx > x1):
+        return False
+    py, qy = p[1], q[1]
+    if (py < y0 and qy < y0) or (py > y1 and qy > y1):
+        return False
+    lo, hi = 0.0, 1.0
+    if px != qx:
+        a, b = (x0 - px) / (qx - px), (x1 - px) / (qx - px)
+        lo, hi = (a, b) if a < b else (b, a)
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+    if py != qy:
+        a, b = (y0 - py) / (qy - py), (y1 - py) / (qy - py)
+        if a > b:
+            a, b = b, a
+        lo, hi = max(lo, a), min(hi, b)
+    return lo <= hi
 
 
 def distance2(a: Point, b: Point) -> int:
@@ -134,6 +154,19 @@ class Table:
     width: int
     height: int
     terrain: tuple[Terrain, ...] = ()
+
+    @cached_property
+    def difficult_pieces(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.difficult)
+
+    @cached_property
+    def impassable_pieces(self) -> tuple[Terrain, ...]:
+        return tuple(t for t in self.terrain if t.impassable)
+
+    @cached_property
+    def has_heights(self) -> bool:
+        """Whether a piece has a height (a platform, heights.py)."""
+        return any(t.height for t in self.terrain)
 
     def inside(self, base: Base) -> bool:
         x, y = base.centre
@@ -189,13 +222,13 @@ class Table:
         for p, q in itertools.pairwise(path):
             total += math.sqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)  # as shapely's length, to the bit
             seg: LineString | None = None
-            for t in self.terrain:
-                if not t.difficult or t.apart(p, q, 1e-6):
+            for t in self.difficult_pieces:
+                if t.apart(p, q, 1e-6):
                     continue
                 seg = LineString([p, q]) if seg is None else seg
                 if t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
-        if any(t.height for t in self.terrain):  # a climb onto a platform costs its height (heights.py)
+        if self.has_heights:  # a climb onto a platform costs its height (heights.py)
             from .heights import climbed  # heights.py reads Table: a top-level import would be a circle
 
             total += climbed(self, path)
@@ -224,7 +257,7 @@ class Table:
             return "too_far"
         others = [o for o in others if o.id != mover.id]
         for p, q in itertools.pairwise(path):
-            if _hits_impassable(self.terrain, mover, p, q):
+            if _hits_impassable(self.impassable_pieces, mover, p, q):
                 return "impassable"
             for o in others:
                 if o.side != mover.side and _through(mover, p, q, o):
@@ -269,9 +302,7 @@ class Table:
             steps = max(1, math.isqrt(length2))
             # only the steps inside some enemy's slack circle may be within: the others are skipped
             start = max(1, math.floor(min(t for t, _ in spans) * steps))
-            for i in range(start, steps + 1):
-                if not any(t0 * steps - 2 <= i <= t1 * steps + 2 for t0, t1 in spans):
-                    continue
+            for i in _steps_in(spans, steps, start):
                 x = p[0] + dx * i // steps
                 y = p[1] + dy * i // steps
                 if any(within(mover.at((x, y)), e, reach) for e in enemies):
@@ -286,11 +317,36 @@ class Table:
         while lo <= hi:
             mid = (lo + hi) // 2
             p = (mover.centre[0] + dx * mid // 1000, mover.centre[1] + dy * mid // 1000)
-            if self.move_problem(mover, [mover.centre, p], others, allowance) is None:
+            if self.straight_ok(mover, p, others, allowance):
                 best, lo = p, mid + 1
             else:
                 hi = mid - 1
         return best
+
+    def straight_ok(self, mover: Base, p: Point, others: Sequence[Base], allowance: int) -> bool:
+        """Whether `move_problem` accepts the straight move to `p` (the same tests, the cheap ones first:
+        the table's edge, the length, the bases it would end on or pass through, and only then the
+        terrain; `path_cost` only adds to the length, from the same square root)."""
+        (sx, sy), (x, y), r = mover.centre, p, mover.radius
+        if not (r <= x <= self.width - r and r <= y <= self.height - r):
+            return False  # off the table (`inside`)
+        if math.sqrt((x - sx) ** 2 + (y - sy) ** 2) - 1e-9 > allowance:
+            return False  # too far whatever the terrain adds
+        enemies = []
+        for o in others:
+            if o.id == mover.id:
+                continue
+            (ox, oy), limit = o.centre, r + o.radius
+            if (x - ox) ** 2 + (y - oy) ** 2 < limit * limit:
+                return False  # ends on it (`overlaps`)
+            if o.side != mover.side:
+                enemies.append(o)
+        if any(_through(mover, mover.centre, p, o) for o in enemies):
+            return False
+        return (
+            not _hits_impassable(self.impassable_pieces, mover, mover.centre, p)
+            and self.path_cost([mover.centre, p]) <= allowance
+        )
 
     def nearest_legal(
         self,
@@ -323,13 +379,23 @@ class Table:
         stop_at: Sequence[Base] | None,
     ) -> bool:
         path = [mover.centre, p]
-        if self.move_problem(mover, path, others, allowance) is not None:
+        if not self.straight_ok(mover, p, others, allowance):
             return False
         if engagement is None:
             return True
         enemies = [o for o in others if o.side != mover.side] if stop_at is None else list(stop_at)
         stop = self.engagement_stop(mover, path, enemies, engagement)
         return stop is None or stop == p
+
+
+def _steps_in(spans: list[tuple[float, float]], steps: int, start: int) -> list[int]:
+    """The steps i from `start` to `steps`, in order, with t0 * steps - 2 <= i <= t1 * steps + 2 for
+    some span (t0, t1): each span's run of steps, merged (the same floats as testing each i)."""
+    runs = sorted((max(start, math.ceil(t0 * steps - 2)), min(steps, math.floor(t1 * steps + 2))) for t0, t1 in spans)
+    out: list[int] = []
+    for lo, hi in runs:
+        out.extend(range(max(lo, out[-1] + 1 if out else lo), hi + 1))
+    return out
 
 
 def _ring(centre: Point, ring: int, step: int) -> list[Point]:
@@ -412,9 +478,15 @@ def _hits_impassable(terrain: Sequence[Terrain], mover: Base, p: Point, q: Point
 
 def _through(mover: Base, p: Point, q: Point, enemy: Base) -> bool:
     """Whether the swept base overlaps the enemy's by more than a unit of area; both shapes lie within
-    their radii, so bases further apart than both radii need no shapely test (same answers)."""
-    if segment_distance(enemy.centre, p, q) > mover.radius + enemy.radius + 1e-6:
+    their radii, so bases further apart than both radii need no shapely test (same answers). Both hold
+    the discs of their inner radii, so bases nearer than those less 2 units overlap by a lens of at
+    least 2·√(inner radius) units of area (more than one when the radii are 10 or more: no test either)."""
+    gap = segment_distance(enemy.centre, p, q)
+    if gap > mover.radius + enemy.radius + 1e-6:
         return False
+    inner = mover.radius * SWEPT_INNER, enemy.radius * INNER
+    if min(inner) >= 10 and gap < inner[0] + inner[1] - 2:
+        return True
     return _swept(mover, p, q).intersection(enemy.shape()).area > 1.0
 
 

@@ -11,6 +11,13 @@ onto a platform costs its height (heights.py), and a platform's corners are node
 
 The path is exact in the sense that matters to the rules: every segment stays at least r - 0.1 mm
 from what it avoids, and its length is within 1 % of the true shortest around rounded corners.
+
+What is built once and what for each search: the terrain's keep-out and corners depend only on the
+table, the radius and the shapes avoided (`Ground`, one per scenario and radius), and so do the
+edges between two terrain corners: each one's cost and whether it clears the terrain is remembered
+there the first time a search asks. A search adds the bases' discs and their corners (`Field`), and
+asks afresh only about the edges that touch them, the start or the goal. A goal walled in by bases
+is found by walking back from it, not by exploring every corner.
 """
 
 from __future__ import annotations
@@ -18,48 +25,92 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 
 from . import heights
-from .geometry import Base, Table
+from .geometry import Base, Table, meets_box
 from .units import Point
 
 SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer than round the circle
 APOTHEM = math.cos(math.pi / 32)  # a disc's polygon (8 segments a quarter) holds this share of its radius
 SLACK = 1  # a unit: what a path may come nearer than the radius (the rules' tests allow it)
+PROBE = 32  # corners searched before asking whether the goal can be reached at all (`_Graph.walled_in`)
+MARGIN = 0.01  # what a box is taken larger by, so that a segment said to miss it misses it for certain
+_COS = tuple(math.cos(2 * math.pi * k / SIDES) for k in range(SIDES))
+_SIN = tuple(math.sin(2 * math.pi * k / SIDES) for k in range(SIDES))
 
 
 @dataclass(frozen=True)
-class Node:
-    """A vertex of a grown shape, with its neighbours on that shape (None: the start or the goal)."""
+class Corners:
+    """Corners of grown shapes as arrays a search reads in bulk: each corner, and the offsets from it to
+    its neighbours on its shape ((0, 0) for the start and the goal: any edge is tangent there)."""
 
-    at: Point
-    before: Point | None = None
-    after: Point | None = None
+    at: np.ndarray  # (n, 2) int64
+    before: np.ndarray  # (n, 2) int64
+    after: np.ndarray  # (n, 2) int64
+
+    @staticmethod
+    def of(rings: Sequence[np.ndarray]) -> Corners:
+        """The corners of closed rings, each an (n, 2) array of points in order."""
+        if not rings:
+            empty = np.zeros((0, 2), dtype=np.int64)
+            return Corners(empty, empty, empty)
+        at = np.concatenate(rings).astype(np.int64)
+        before = np.concatenate([np.roll(r, 1, axis=0) for r in rings]).astype(np.int64) - at
+        after = np.concatenate([np.roll(r, -1, axis=0) for r in rings]).astype(np.int64) - at
+        return Corners(at, before, after)
+
+    def __len__(self) -> int:
+        return len(self.at)
+
+    def kept(self, keep: np.ndarray) -> Corners:
+        return Corners(self.at[keep], self.before[keep], self.after[keep])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ground:
     """What a base of one radius meets on one table whatever the bases: terrain and the shapes avoided
-    (static for a scenario, so built once per table, radius and shapes)."""
+    (static for a scenario, so built once per table, radius and shapes), and the edges between its
+    corners, remembered as searches ask for them."""
 
     blocked: BaseGeometry | None  # the centre may not enter it (prepared in place: vectorised tests)
     difficult_shapes: tuple[BaseGeometry, ...]  # prepared in place too
-    difficult_boxes: np.ndarray  # (x0, y0, x1, y1) of each difficult shape, one row each
-    walls: tuple[Node, ...]  # the corners of the grown walls and shapes, outside `blocked` and on the table
-    soft: tuple[Node, ...]  # the corners of difficult pieces and of platforms, likewise
+    difficult_boxes: tuple[tuple[float, float, float, float], ...]  # each difficult shape's box (`_boxes`)
+    walls: Corners  # the corners of the grown walls and shapes, outside `blocked` and on the table
+    soft: Corners  # the corners of difficult pieces and of platforms, likewise
+    box: tuple[int, int, int, int]  # where a centre may stand on the table: (x0, y0, x1, y1)
     climbs: Table | None = None  # the table, when it has platforms: climbing onto one costs its height
+    walls_boxes: tuple[tuple[float, float, float, float], ...] = ()  # each piece of `blocked`'s box (`_boxes`)
+    hulls: tuple[tuple[Point, ...], ...] = ()  # each platform's convex hull, counter-clockwise (`_near_hull`)
+    costs: dict[tuple[int, int], float] = field(default_factory=dict)  # of the edges between two corners
+    clears: dict[tuple[int, int], bool] = field(default_factory=dict)  # whether they clear `blocked`
+
+    def cost(self, a: int, b: int, p: Point, q: Point) -> float:
+        """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
+        known = self.costs.get((a, b))
+        if known is None:
+            known = self.costs[(a, b)] = _cost(self, p, q)
+        return known
+
+    def clear(self, a: int, b: int, p: Point, q: Point) -> bool:
+        """Whether the edge from terrain corner a (at p) to b (at q) clears the terrain, remembered."""
+        known = self.clears.get((a, b))
+        if known is None:
+            known = self.clears[(a, b)] = _clear_of_ground(self, p, q)
+        return known
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Field:
     """What a base of one radius meets on one table with one set of shapes and bases in the way: the
     ground, and a disc of keep-out around each enemy base (kept apart from the ground's union so that
@@ -67,8 +118,55 @@ class Field:
 
     ground: Ground
     discs: tuple[tuple[Point, int], ...]  # (centre, keep-out radius) of each enemy base
-    disc_shapes: tuple[BaseGeometry, ...]
-    nodes: tuple[Node, ...]  # in the order walls, enemies, difficult pieces (A* breaks ties by it)
+
+    @cached_property
+    def bounds(self) -> tuple[tuple[int, float, float, float, float], ...]:
+        """Each disc's centre and the distances that settle a segment without shapely (`_off_discs`):
+        nearer than the first, the segment enters the disc's polygon; further than the second, it misses."""
+        return tuple(
+            (k, float(c[0]), float(c[1]), (reach - SLACK) * APOTHEM - 1e-6, (reach - SLACK) + 1e-6)
+            for k, (c, reach) in enumerate(self.discs)
+        )
+
+    @cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The discs' centres and their polygons' radii (reach - SLACK), as arrays."""
+        centres = np.array([c for c, _ in self.discs], dtype=np.float64).reshape(-1, 2)
+        return centres, np.array([reach - SLACK for _, reach in self.discs], dtype=np.float64)
+
+    @cached_property
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """The corners' x, y and offsets to their neighbours (before x, y, after x, y) as float columns:
+        each cross product a search takes of them is under 2^53, so exact, and so is the sign of a product
+        of two."""
+        corners = self.corners[0]
+        return tuple(a[:, k].astype(np.float64) for a in (corners.at, corners.before, corners.after) for k in (0, 1))
+
+    @cached_property
+    def points(self) -> list[Point]:
+        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+
+    def shape(self, k: int) -> BaseGeometry:
+        centre, reach = self.discs[k]
+        return _disc(centre, reach - SLACK)
+
+    @cached_property
+    def corners(self) -> tuple[Corners, tuple[int, ...]]:
+        """The corners a search may bend at, in the order walls, enemies, difficult pieces (A* breaks ties
+        by it), and the index of each among the ground's corners (-1: a base's)."""
+        ground = self.ground
+        hard, soft = ~_in_discs(self, ground.walls.at), ~_in_discs(self, ground.soft.at)
+        rings = _outside(ground, self, _circle_rings(self.discs))
+        index = np.concatenate(
+            [np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)]
+        )
+        walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
+        joined = Corners(
+            np.concatenate([walls.at, rings.at, soft_corners.at]),
+            np.concatenate([walls.before, rings.before, soft_corners.before]),
+            np.concatenate([walls.after, rings.after, soft_corners.after]),
+        )
+        return joined, tuple(index.tolist())
 
 
 def shortest_path(
@@ -85,21 +183,21 @@ def shortest_path(
     `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do)."""
     enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side and o.id != mover.id))
     shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
-    field = _field(table, mover.radius, shapes, enemies)
-    return _search(table, field, mover.centre, goal, effort)
+    return _search(_field(table, mover.radius, shapes, enemies), mover.centre, goal, effort)
 
 
 def clear_caches() -> None:
     """Forget every obstacle map (the bench times a path with nothing cached; the tests compare)."""
     _ground.cache_clear()
-    _field.cache_clear()
-    _disc.cache_clear()
+    forget_positions()
 
 
 def forget_positions() -> None:
     """Forget the obstacle maps of positions, keeping the terrain's (built once per scenario)."""
     _field.cache_clear()
     _disc.cache_clear()
+    _costs.clear()
+    _clears.clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -117,18 +215,59 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
     soft = [t.polygon for t in table.terrain if t.difficult]
     for shape in soft:
         shapely.prepare(shape)
-    hard = _outside(table, radius, blocked, (), [_outer_ring(w, radius) for w in walls])
+    box = (radius, radius, table.width - radius, table.height - radius)
+    bare = Ground(blocked, (), (), Corners.of([]), Corners.of([]), box)
+    hard = _outside(bare, None, Corners.of([_outer_ring(w, radius) for w in walls]))
     platforms = heights.platforms(table)
     rings = [_outer_ring(s, 0) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a climb
-    corners = _outside(table, radius, blocked, (), rings)
+    corners = _outside(bare, None, Corners.of(rings))
+    pieces = [] if blocked is None else list(getattr(blocked, "geoms", [blocked]))
     return Ground(
         blocked,
         tuple(soft),
-        np.array([s.bounds for s in soft], dtype=np.float64).reshape(-1, 4),
-        tuple(hard),
-        tuple(corners),
+        _boxes(s.bounds for s in soft),
+        hard,
+        corners,
+        box,
         table if platforms else None,
+        _boxes(piece.bounds for piece in pieces),
+        tuple(_hull(t.polygon) for t in platforms),
     )
+
+
+def _hull(shape: Polygon) -> tuple[Point, ...]:
+    """The corners of the shape's convex hull, counter-clockwise (the platform's own corners: integers)."""
+    hull = shape.convex_hull
+    assert isinstance(hull, Polygon)  # a platform has an area
+    hull = orient(hull, 1.0)
+    return tuple((round(x), round(y)) for x, y in list(hull.exterior.coords)[:-1])
+
+
+def _near_hull(p: Point, q: Point, hull: tuple[Point, ...]) -> bool:
+    """Whether some point of the segment p–q comes within a unit of the convex `hull` (clipped by each
+    side's half-plane, on integers but for the last division): one that does not has no stretch inside
+    the platform, so climbs nothing there (heights.py)."""
+    lo, hi = 0.0, 1.0
+    for k, a in enumerate(hull):
+        b = hull[k - 1]  # counter-clockwise: the inside is left of a→b taken backwards, so right of b→a
+        ex, ey = a[0] - b[0], a[1] - b[1]
+        f0 = ex * (p[1] - b[1]) - ey * (p[0] - b[0])  # > 0: p left of b→a, inside that side
+        f1 = ex * (q[1] - b[1]) - ey * (q[0] - b[0])
+        floor = -math.hypot(ex, ey)  # a unit outside the side's line
+        if f0 < floor and f1 < floor:
+            return False
+        if f0 < floor:
+            lo = max(lo, (floor - f0) / (f1 - f0))
+        elif f1 < floor:
+            hi = min(hi, (f0 - floor) / (f0 - f1))
+        if lo > hi:
+            return False
+    return True
+
+
+def _boxes(bounds: Iterable[tuple[float, float, float, float]]) -> tuple[tuple[float, float, float, float], ...]:
+    """Bounding boxes taken MARGIN larger (`meets_box`)."""
+    return tuple((x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN) for x0, y0, x1, y1 in bounds)
 
 
 @lru_cache(maxsize=512)
@@ -138,18 +277,7 @@ def _field(
     shapes: tuple[tuple[tuple[float, float], ...], ...],
     enemies: tuple[tuple[Point, int], ...],
 ) -> Field:
-    ground = _ground(table, radius, shapes)
-    discs = tuple((c, r + radius) for c, r in enemies)
-    rings = [_circle_ring(c, reach) for c, reach in discs]
-    shown = tuple(_disc(c, reach - SLACK) for c, reach in discs)
-    hard = [n for n, o in zip(ground.walls, _in_discs(_xy(ground.walls), discs, shown), strict=True) if not o]
-    soft = [n for n, o in zip(ground.soft, _in_discs(_xy(ground.soft), discs, shown), strict=True) if not o]
-    round_bases = _outside(table, radius, ground.blocked, (discs, shown), rings)
-    return Field(ground, discs, shown, tuple(hard + round_bases + soft))
-
-
-def _xy(nodes: Sequence[Node]) -> np.ndarray:
-    return np.array([n.at for n in nodes], dtype=np.float64).reshape(-1, 2)
+    return Field(_ground(table, radius, shapes), tuple((c, r + radius) for c, r in enemies))
 
 
 @lru_cache(maxsize=4096)
@@ -157,209 +285,267 @@ def _disc(centre: Point, reach: int) -> BaseGeometry:
     return ShapelyPoint(centre).buffer(reach, quad_segs=8)
 
 
-def _outside(
-    table: Table,
-    radius: int,
-    blocked: BaseGeometry | None,
-    discs: tuple[tuple[tuple[Point, int], ...], tuple[BaseGeometry, ...]] | tuple[()],
-    rings: list[list[Point]],
-) -> list[Node]:
-    """The corners of `rings` on the table and in no keep-out, each with its neighbours on its ring."""
-    inside = _inside_box(table, radius)
-    nodes = [Node(p, ring[i - 1], ring[(i + 1) % len(ring)]) for ring in rings for i, p in enumerate(ring)]
-    nodes = [n for n in nodes if inside(n.at)]
-    if not nodes:
-        return []
-    xy = np.array([n.at for n in nodes], dtype=np.float64)
-    out = np.zeros(len(nodes), dtype=bool)
-    if blocked is not None:
-        out |= shapely.contains_xy(blocked, xy[:, 0], xy[:, 1])
-    if discs:
-        out |= _in_discs(xy, *discs)
-    return [n for n, o in zip(nodes, out, strict=True) if not o]
+def _outside(ground: Ground, discs: Field | None, corners: Corners) -> Corners:
+    """The corners on the table and in no keep-out, each with its neighbours on its ring."""
+    if not len(corners):
+        return corners
+    x0, y0, x1, y1 = ground.box
+    xy = corners.at
+    keep = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+    if ground.blocked is not None and keep.any():
+        at = xy.astype(np.float64)
+        keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
+    if discs is not None and keep.any():
+        keep[keep] = ~_in_discs(discs, xy[keep])
+    return corners.kept(keep)
 
 
-def _in_discs(xy: np.ndarray, discs: tuple[tuple[Point, int], ...], shapes: tuple[BaseGeometry, ...]) -> np.ndarray:
+def _in_discs(field: Field, points: np.ndarray) -> np.ndarray:
     """Which points are inside one of the keep-out discs: their polygons lie within the circle of
     radius reach - SLACK and hold the one of its apothem, so only a point between the two asks shapely."""
+    xy = points.astype(np.float64).reshape(-1, 2)
     inside = np.zeros(len(xy), dtype=bool)
-    if not discs:
+    if not field.discs or not len(xy):
         return inside
-    centres = np.array([c for c, _ in discs], dtype=np.float64)
-    outer = np.array([reach - SLACK for _, reach in discs], dtype=np.float64)
+    centres, outer = field.arrays
     d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
     inside |= (d < outer * APOTHEM - 1e-6).any(axis=1)
     for i, k in zip(*np.nonzero((d >= outer * APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
-        if not inside[i] and shapes[k].contains(ShapelyPoint(xy[i])):
+        if not inside[i] and field.shape(k).contains(ShapelyPoint(xy[i])):
             inside[i] = True
     return inside
 
 
-def _outer_ring(shape: Polygon, radius: int) -> list[Point]:
+def _outer_ring(shape: Polygon, radius: int) -> np.ndarray:
     """The corners of a polygon drawn just outside `shape` grown by `radius` with round corners."""
     if radius == 0:
-        return [(round(x), round(y)) for x, y in list(shape.exterior.coords)[:-1]]
+        return _rounded(list(shape.exterior.coords)[:-1])
     out = radius / math.cos(math.pi / SIDES) + 2
     grown = shape.buffer(out, quad_segs=SIDES // 4, join_style="round").simplify(0)
     assert isinstance(grown, Polygon)  # a polygon grown outwards stays one polygon
-    return [(round(x), round(y)) for x, y in list(grown.exterior.coords)[:-1]]
+    return _rounded(list(grown.exterior.coords)[:-1])
 
 
-def _corner_ring(shape: Polygon) -> list[Point]:
+def _corner_ring(shape: Polygon) -> np.ndarray:
     """The corners of `shape` drawn a few units outside it (square corners: one node each), so a path
     round a platform's corner passes beside it without climbing."""
     grown = shape.buffer(3, join_style="mitre").simplify(0)
     assert isinstance(grown, Polygon)
-    return [(round(x), round(y)) for x, y in list(grown.exterior.coords)[:-1]]
+    return _rounded(list(grown.exterior.coords)[:-1])
 
 
-def _circle_ring(centre: Point, reach: int) -> list[Point]:
-    out = reach / math.cos(math.pi / SIDES) + 2
-    return [
-        (
-            round(centre[0] + out * math.cos(2 * math.pi * k / SIDES)),
-            round(centre[1] + out * math.sin(2 * math.pi * k / SIDES)),
-        )
-        for k in range(SIDES)
-    ]
+def _rounded(coords: Sequence[Sequence[float]]) -> np.ndarray:
+    return np.array([(round(x), round(y)) for x, y in coords], dtype=np.int64).reshape(-1, 2)
 
 
-def _inside_box(table: Table, radius: int) -> Callable[[Point], bool]:
-    def inside(p: Point) -> bool:
-        return radius <= p[0] <= table.width - radius and radius <= p[1] <= table.height - radius
-
-    return inside
+def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
+    """SIDES corners just outside the circle of `reach` round each disc's centre (Python's rounding,
+    half to even, as numpy's `rint`, on the same products as one point at a time)."""
+    if not discs:
+        return Corners.of([])
+    centres = np.array([c for c, _ in discs], dtype=np.float64)
+    out = np.array([reach for _, reach in discs], dtype=np.float64) / math.cos(math.pi / SIDES) + 2
+    xs = np.rint(centres[:, 0:1] + out[:, None] * np.array(_COS)[None, :])
+    ys = np.rint(centres[:, 1:2] + out[:, None] * np.array(_SIN)[None, :])
+    rings = np.stack([xs, ys], axis=2).astype(np.int64)  # (discs, SIDES, 2)
+    before = np.roll(rings, 1, axis=1) - rings
+    after = np.roll(rings, -1, axis=1) - rings
+    return Corners(rings.reshape(-1, 2), before.reshape(-1, 2), after.reshape(-1, 2))
 
 
 # -- the search ---------------------------------------------------------------------------------------
-def _search(
-    table: Table, field: Field, start: Point, goal: Point, effort: int | None = None
-) -> tuple[Point, ...] | None:
-    climbs = field.ground.climbs
+EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
+_costs: dict[tuple[Field, Point, Point], float] = {}
+_clears: dict[tuple[Field, Point, Point], bool] = {}
+
+
+def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
+    """Forget the edges of positions once there are too many (a field is keyed by identity: a field
+    forgotten by `_field` stays alive here until then, so no other field takes its place)."""
+    if len(known) > EDGES:
+        known.clear()
+
+
+class _Graph:
+    """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
+
+    def __init__(self, field: Field, start: Point, goal: Point) -> None:
+        xs, ys, bx, by, ax, ay = field.columns
+        # the start and the goal have no neighbours on a shape: any edge is tangent there
+        self.xs, self.ys = np.concatenate([(start[0], goal[0]), xs]), np.concatenate([(start[1], goal[1]), ys])
+        self.bx, self.by, self.ax, self.ay = (np.concatenate([(0.0, 0.0), c]) for c in (bx, by, ax, ay))
+        self.points: list[Point] = [start, goal, *field.points]
+        self.terrain = (-1, -1, *field.corners[1])
+        self.field = field
+
+    def tangent(self, i: int, among: np.ndarray) -> list[int]:
+        """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
+        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i."""
+        dx, dy = self.xs - self.xs[i], self.ys - self.ys[i]
+        before = dx * self.by
+        before -= dy * self.bx
+        after = dx * self.ay
+        after -= dy * self.ax
+        before *= after
+        ok = before >= 0  # at j
+        np.multiply(dx, float(self.by[i]), out=before)
+        before -= dy * float(self.bx[i])
+        np.multiply(dx, float(self.ay[i]), out=after)
+        after -= dy * float(self.ax[i])
+        before *= after
+        ok &= before >= 0  # at i
+        ok &= among
+        return list(np.flatnonzero(ok).tolist())
+
+    def cost(self, i: int, j: int) -> float:
+        """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field
+        (a menu searches toward several goals from one start, among the same bases)."""
+        a, b = self.terrain[i], self.terrain[j]
+        p, q = self.points[i], self.points[j]
+        if a >= 0 and b >= 0:
+            return self.field.ground.cost(a, b, p, q)
+        key = (self.field, p, q)
+        known = _costs.get(key)
+        if known is None:
+            known = _costs[key] = _cost(self.field.ground, p, q)
+            _bound(_costs)
+        return known
+
+    def clear(self, i: int, j: int) -> bool:
+        """Whether the edge i→j clears every keep-out (the terrain's remembered by the ground between two
+        corners, the whole answer for the field)."""
+        p, q = self.points[i], self.points[j]
+        key = (self.field, p, q)
+        known = _clears.get(key)
+        if known is None:
+            a, b = self.terrain[i], self.terrain[j]
+            if a >= 0 and b >= 0:
+                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
+            else:
+                known = _clear(self.field, p, q)
+            _clears[key] = known
+            _bound(_clears)
+        return known
+
+    def walled_in(self, budget: int) -> bool:
+        """Whether no path reaches the goal, found by walking the edges back from it: True when that walk
+        ends within `budget` corners without meeting the start (a goal in a pocket of bases whose mouth
+        no edge passes); False when it meets the start or runs out (the search then goes on)."""
+        unseen = np.ones(len(self.points), dtype=bool)
+        unseen[1] = False  # no edge leaves the goal
+        todo = [1]
+        while todo:
+            budget -= 1
+            if budget < 0:
+                return False
+            k = todo.pop()
+            for j in self.tangent(k, unseen):
+                if self.clear(j, k):
+                    if j == 0:
+                        return False
+                    unseen[j] = False
+                    todo.append(j)
+        return True
+
+
+def _search(field: Field, start: Point, goal: Point, effort: int | None = None) -> tuple[Point, ...] | None:
+    ground = field.ground
+    climbs = ground.climbs
     if _clear(field, start, goal) and (climbs is None or not heights.climbed(climbs, (start, goal))):
         return (goal,)
     if not _clear(field, goal, goal):
         return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
-    nodes = [Node(start), Node(goal), *field.nodes]
-    at = np.array([n.at for n in nodes], dtype=np.int64)
-    # a node's neighbours on its shape; the start and the goal have none (any edge is tangent there)
-    before = np.array([n.before or n.at for n in nodes], dtype=np.int64) - at
-    after = np.array([n.after or n.at for n in nodes], dtype=np.int64) - at
+    graph = _Graph(field, start, goal)
+    points = graph.points
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     queue = [(math.dist(start, goal), 0.0, 0)]
-    done = np.zeros(len(nodes), dtype=bool)
+    open_ = np.ones(len(points), dtype=bool)  # not searched yet
+    searched = 0
     while queue:
         _, d, i = heapq.heappop(queue)
         if i == 1:
             break
-        if done[i]:
+        if not open_[i]:
             continue
-        done[i] = True
+        open_[i] = False
+        searched += 1
         if effort is not None:
             effort -= 1
             if effort < 0:
                 return None
-        here = nodes[i].at
-        reach = _tangent_edges(i, at, before, after, done)
-        if not reach:
-            continue
-        ends = [nodes[j].at for j in reach]
-        lines = _segments(here, ends)
-        costs = _costs(field, here, ends, lines)
-        better = [k for k, (j, step) in enumerate(zip(reach, costs, strict=True)) if d + step < best.get(j, math.inf)]
-        free = _clear_many(field, here, [ends[k] for k in better], lines[better] if better else None)
-        for k, ok in zip(better, free, strict=True):
-            if not ok:
+        if searched == PROBE and effort is None and graph.walled_in(PROBE // 2):  # a menu's effort is the cap
+            return None
+        here = points[i]
+        for j in graph.tangent(i, open_):
+            there, known = points[j], best.get(j, math.inf)
+            if d + math.dist(here, there) >= known or not graph.clear(i, j):
+                continue  # a cost is never below the length: this edge cannot do better
+            step = graph.cost(i, j)
+            if d + step >= known:
                 continue
-            j, step = reach[k], costs[k]
             best[j], prev[j] = d + step, i
-            heapq.heappush(queue, (d + step + math.dist(nodes[j].at, goal), d + step, j))
+            heapq.heappush(queue, (d + step + math.dist(there, goal), d + step, j))
     if 1 not in prev:
         return None
     out = [1]
     while out[-1] != 0:
         out.append(prev[out[-1]])
-    return tuple(nodes[i].at for i in reversed(out[:-1]))
+    return tuple(points[i] for i in reversed(out[:-1]))
 
 
-def _tangent_edges(i: int, at: np.ndarray, before: np.ndarray, after: np.ndarray, done: np.ndarray) -> list[int]:
-    """The nodes j an edge from node i may reach on a shortest path: tangent at both ends (a shortest
-    path touches a corner along a line leaving both its neighbours on one side), all at once."""
-    d = at - at[i]  # from i to each j
-    at_j = (d[:, 0] * before[:, 1] - d[:, 1] * before[:, 0]) * (d[:, 0] * after[:, 1] - d[:, 1] * after[:, 0]) >= 0
-    bi, ai = before[i], after[i]
-    at_i = (d[:, 0] * bi[1] - d[:, 1] * bi[0]) * (d[:, 0] * ai[1] - d[:, 1] * ai[0]) >= 0
-    ok = at_j & at_i & ~done
-    ok[0] = ok[i] = False
-    return [int(j) for j in np.flatnonzero(ok)]
+def _line(p: Point, q: Point) -> BaseGeometry:
+    return LineString([p, q]) if p != q else ShapelyPoint(p)
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
-    return _clear_many(field, p, [q])[0]
+    """Whether the segment p–q stays out of every keep-out."""
+    return _clear_of_ground(field.ground, p, q) and _off_discs(field, p, q)
 
 
-def _segments(p: Point, ends: list[Point]) -> np.ndarray:
-    """The segments from p to each of `ends` as shapely geometries (a point where an end is p)."""
-    q = np.array(ends, dtype=np.float64).reshape(-1, 2)
-    starts = np.broadcast_to(np.array(p, dtype=np.float64), q.shape)
-    lines = np.asarray(shapely.linestrings(np.stack([starts, q], axis=1)), dtype=object)
-    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
-    if same.any():
-        lines[same] = shapely.points(q[same])
-    return lines
+def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
+    """Whether the segment misses `blocked`: at once when it misses every piece's box, else by shapely."""
+    if ground.blocked is None:
+        return True
+    for box in ground.walls_boxes:
+        if meets_box(p, q, box):
+            return not ground.blocked.intersects(_line(p, q))
+    return True
 
 
-def _clear_many(field: Field, p: Point, ends: list[Point], lines: np.ndarray | None = None) -> list[bool]:
-    """Whether each segment from p to one of `ends` stays out of every keep-out: the ground's in one
-    vectorised test, each disc by its distance to the segment (shapely only when it falls between the
-    polygon's apothem and its radius). `lines`: those segments already built (`_segments`)."""
-    if not ends:
-        return []
-    q = np.array(ends, dtype=np.float64)
-    ok = np.ones(len(ends), dtype=bool)
-    if field.ground.blocked is not None:
-        ok &= ~shapely.intersects(field.ground.blocked, _segments(p, ends) if lines is None else lines)
-    if not field.discs:
-        return ok.tolist()
+def _off_discs(field: Field, p: Point, q: Point) -> bool:
+    """Whether the segment p–q stays out of every disc: by its distance to the disc's centre, shapely
+    only when that falls between the polygon's apothem and its radius."""
     px, py = float(p[0]), float(p[1])
-    dx, dy = (q[:, 0] - px)[:, None], (q[:, 1] - py)[:, None]
-    length2 = dx * dx + dy * dy
-    centres = np.array([c for c, _ in field.discs], dtype=np.float64)
-    outer = np.array([reach - SLACK for _, reach in field.discs], dtype=np.float64)
-    cx, cy = centres[None, :, 0], centres[None, :, 1]
-    t = np.clip(((cx - px) * dx + (cy - py) * dy) / np.where(length2 == 0, 1.0, length2), 0.0, 1.0)
-    dist = np.hypot(px + t * dx - cx, py + t * dy - cy)  # each segment (row) to each disc (column)
-    ok &= (dist >= outer * APOTHEM - 1e-6).all(axis=1)  # nearer: the segment enters the polygon
-    for i, k in zip(*np.nonzero(dist <= outer + 1e-6), strict=True):
-        if not ok[i]:
-            continue
-        end = ends[i]
-        line = LineString([p, end]) if end != p else ShapelyPoint(p)
-        ok[i] = not field.disc_shapes[k].intersects(line)
-    return ok.tolist()
+    dx, dy = q[0] - px, q[1] - py
+    length2 = (dx * dx + dy * dy) or 1.0  # a point: t is 0 whatever the divisor
+    lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
+    lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
+    for k, cx, cy, inner, outer in field.bounds:
+        if cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:
+            continue  # further than the disc's radius from the segment's box, so from the segment
+        t = ((cx - px) * dx + (cy - py) * dy) / length2
+        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+        dist = math.hypot(px + t * dx - cx, py + t * dy - cy)
+        if dist < inner or (dist <= outer and field.shape(k).intersects(_line(p, q))):
+            return False
+    return True
 
 
-def _costs(field: Field, p: Point, ends: list[Point], lines: np.ndarray) -> list[float]:
-    """`_cost` of each segment from p to one of `ends` (built as `lines`), the terrain asked once for
-    all of them: only the segments whose box meets a difficult piece's box are cut by it."""
-    q = np.array(ends, dtype=np.float64).reshape(-1, 2)
-    out = np.array([math.dist(p, end) for end in ends], dtype=np.float64)
-    same = (q[:, 0] == p[0]) & (q[:, 1] == p[1])
-    ground = field.ground
-    if ground.climbs is not None:
-        for k, end in enumerate(ends):
-            if end != p:
-                out[k] += heights.climbed(ground.climbs, (p, end))
+def _cost(ground: Ground, p: Point, q: Point) -> float:
+    """The segment's length, plus its length inside each difficult piece and what it climbs (only the
+    pieces whose box the segment meets are asked)."""
+    out = math.dist(p, q)
+    if p == q:
+        return out
+    if ground.climbs is not None and any(_near_hull(p, q, hull) for hull in ground.hulls):
+        out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
     if not ground.difficult_shapes:
-        return out.tolist()
-    lo_x, hi_x = np.minimum(q[:, 0], p[0]), np.maximum(q[:, 0], p[0])
-    lo_y, hi_y = np.minimum(q[:, 1], p[1]), np.maximum(q[:, 1], p[1])
-    for shape, (x0, y0, x1, y1) in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
-        near = np.flatnonzero(~same & (hi_x >= x0) & (lo_x <= x1) & (hi_y >= y0) & (lo_y <= y1))
-        if not len(near):
-            continue
-        cut = near[shapely.intersects(shape, lines[near])]
-        if len(cut):
-            out[cut] += shapely.length(shapely.intersection(lines[cut], shape))
-    return out.tolist()
+        return out
+    line: BaseGeometry | None = None
+    for shape, box in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
+        if meets_box(p, q, box):
+            line = LineString([p, q]) if line is None else line
+            if shape.intersects(line):
+                out += line.intersection(shape).length
+    return out

@@ -44,8 +44,15 @@ def sight_line(a: Base, b: Base, walls: Iterable[Terrain], bases: Iterable[Base]
     if _overlap(a, b):
         return (_f(a.centre), _f(a.centre))
     corridor = shapely.multipoints([*_disc_hull(a), *_disc_hull(b)]).convex_hull
-    near_walls = _Solid.of(tuple(w for w in walls if w.polygon.intersects(corridor)))
-    near_bases = [o for o in bases if o.id not in (a.id, b.id) and corridor.distance(_pt(o.centre)) < o.radius]
+    box = corridor.bounds  # what lies further from the box than a reach lies further from the corridor
+    near_walls = _Solid.of(tuple(w for w in walls if _boxes_meet(w.bounds, box) and w.polygon.intersects(corridor)))
+    near_bases = [
+        o
+        for o in bases
+        if o.id not in (a.id, b.id)
+        and _off_box(o.centre, box) < o.radius + 1e-6
+        and corridor.distance(_pt(o.centre)) < o.radius
+    ]
     ends = ((*_f(a.centre), float(a.radius)), (*_f(b.centre), float(b.radius)))
 
     def free(seg: Segment | None) -> bool:
@@ -57,7 +64,11 @@ def sight_line(a: Base, b: Base, walls: Iterable[Terrain], bases: Iterable[Base]
     circles: list[Circle] = [*ends]
     circles += [(o.centre[0], o.centre[1], float(o.radius)) for o in near_bases]
     if near_walls is not None:
-        circles += [(x, y, 0.0) for x, y in near_walls.corners if corridor.distance(_pt((x, y))) <= 1]
+        circles += [
+            (x, y, 0.0)
+            for x, y in near_walls.corners
+            if _off_box((x, y), box) <= 1 + 1e-6 and corridor.distance(_pt((x, y))) <= 1
+        ]
         circles += [(*p, 0.0) for p in near_walls.rim_crossings(a) + near_walls.rim_crossings(b)]
     for c1, c2 in itertools.combinations(circles, 2):
         for p, q in _tangents(c1, c2):
@@ -199,11 +210,25 @@ def _overlap(a: Base, b: Base) -> bool:
     return (a.centre[0] - b.centre[0]) ** 2 + (a.centre[1] - b.centre[1]) ** 2 <= limit * limit
 
 
+_TURNS = tuple((math.cos(math.pi * k / 16), math.sin(math.pi * k / 16)) for k in range(32))
+
+
 def _disc_hull(base: Base) -> list[FPoint]:
     """Points of a polygon just outside the base (its hull with the other base holds every segment)."""
     r = base.radius / math.cos(math.pi / 32) + 1
     cx, cy = base.centre
-    return [(cx + r * math.cos(math.pi * k / 16), cy + r * math.sin(math.pi * k / 16)) for k in range(32)]
+    return [(cx + r * c, cy + r * s) for c, s in _TURNS]
+
+
+def _off_box(p: Point | FPoint, box: tuple[float, float, float, float]) -> float:
+    """How far `p` lies from the box (0 inside): never more than from anything inside the box."""
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _f(p: Point) -> FPoint:

@@ -4,6 +4,7 @@ rules accept and why, never « Ce choix n'existe pas »; one click on Confirm pl
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from importlib import import_module
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from bot.devtools.table import Table, custom_ids, open_table
 from bot.engine import Ask, Rng
 from bot.engine.registry import game_def
+from bot.table.game import TableGame, forget_suggestions
 from tests.discord.conftest import private_text
 
 # game: (its move command, the kinds that command plays)
@@ -99,3 +101,47 @@ async def test_a_point_out_of_reach_is_answered_with_the_nearest_legal_one_and_p
         assert live.version > version
         moved = _figure(live.state, mover.id)
         assert moved.centre != mover.centre and moved.centre != far
+
+
+async def test_the_submit_of_a_typed_point_reuses_what_the_autocomplete_computed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Confrontation's typed answer searched the nearest legal point at each keystroke, again when the
+    command was sent, and again for the menu: the game now remembers its answer per position and text,
+    so the submit asks the rules nothing the last keystroke did not ask already."""
+    command, kinds = MOVES["confrontation"]
+    async with open_table(tmp_path / "typed.sqlite3", ("Alice",)) as table:
+        await table.slash("Alice", "partie", "nouvelle", jeu="confrontation", ia=True)
+        live = table.live_matches()[-1]
+        thread = table.thread_of(live)
+        await table.click("Alice", table.last_with(thread, f"tv:start:{live.id}"), f"tv:start:{live.id}")
+        mover = await _to_a_move(table, live, kinds)
+        measure = _measure(live)
+        typed = measure.cell_of(_far_corner(measure, mover.centre))
+        asked: list[str] = []
+        game = live.game
+        assert isinstance(game, TableGame)
+        rules = game.table_rules
+
+        def counting(state: Any, seat: int, ask: Ask) -> Any:
+            asked.append(ask.text)
+            return rules.suggest(state, seat, ask)
+
+        monkeypatch.setattr(game, "table_rules", dataclasses.replace(rules, suggest=counting))
+        forget_suggestions()  # another test may have typed the same cell on the same position
+        for keystrokes in (typed[:1], typed, typed):  # the field loses and gets back the focus
+            payload = table.fd.autocomplete(
+                game_def("confrontation").command,
+                table.people["Alice"],
+                table.guild,
+                channel=thread,
+                subcommand=command,
+                focused="choix",
+                choix=keystrokes,
+            )
+            await table.fd.interact(table.bot, payload)
+            assert table.fd.interaction_state(payload).choices
+        assert asked == [typed[:1], typed]
+        calls = await table.slash("Alice", game_def("confrontation").command, command, channel=thread, choix=typed)
+        assert "le point demandé n'est pas permis" in private_text(calls)
+        assert asked == [typed[:1], typed]  # the submit found the answer the autocomplete computed

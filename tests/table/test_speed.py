@@ -1,21 +1,23 @@
 """The table's shortcuts answer exactly as the plain computations they spare (#25): the sampled sight,
 a path's cost and a move's problem against the shapely-only versions they replaced, and the shortest
-path with its obstacle map cached against one built afresh, on random positions."""
+path with its obstacle map cached against one built afresh and against the search first written
+(plain_paths.py), on random positions."""
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 import random
 
-import numpy as np
-from shapely.geometry import LineString
+import pytest
+from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
-from bot.table import paths
+from bot.table import heights, paths
 from bot.table.geometry import Base, Table, Terrain, _crosses, within
 from bot.table.units import INCH, Point
+
+from . import plain_paths
 
 R = INCH // 2
 
@@ -153,73 +155,117 @@ def test_a_cached_obstacle_map_finds_the_paths_of_one_built_afresh() -> None:
     assert found > 20
 
 
-def _plain_segment_cost(field: paths.Field, p: Point, q: Point) -> float:
-    """A segment's cost one shapely call at a time (what the search asked before it asked in bulk)."""
-    d = math.dist(p, q)
-    if p == q:
-        return d
-    line = LineString([p, q])
-    for shape in field.ground.difficult_shapes:
-        if shape.intersects(line):
-            d += line.intersection(shape).length
-    return d
+def _platforms(rng: random.Random) -> tuple[Terrain, ...]:
+    """Pieces of `_pieces` and two platforms, one convex and one not (an L), to climb or go round."""
+    x, y = rng.randint(3 * INCH, 16 * INCH), rng.randint(3 * INCH, 16 * INCH)
+    box = ((x, y), (x + 3 * INCH, y), (x + 3 * INCH, y + 2 * INCH), (x, y + 2 * INCH))
+    x, y = rng.randint(3 * INCH, 16 * INCH), rng.randint(3 * INCH, 16 * INCH)
+    ell = ((x, y), (x + 4 * INCH, y), (x + 4 * INCH, y + INCH), (x + INCH, y + INCH), (x + INCH, y + 3 * INCH),
+           (x, y + 3 * INCH))  # fmt: skip
+    return (*_pieces(rng), Terrain("p0", box, height=INCH), Terrain("p1", ell, height=2 * INCH))
 
 
-def _plain_search(field: paths.Field, start: Point, goal: Point, effort: int | None) -> tuple[Point, ...] | None:
-    """The search with each edge's cost and clearance asked one by one."""
-    if not paths._clear(field, goal, goal):
-        return None
-    if paths._clear(field, start, goal):
-        return (goal,)
-    nodes = [paths.Node(start), paths.Node(goal), *field.nodes]
-    at = np.array([n.at for n in nodes], dtype=np.int64)
-    before = np.array([n.before or n.at for n in nodes], dtype=np.int64) - at
-    after = np.array([n.after or n.at for n in nodes], dtype=np.int64) - at
-    best: dict[int, float] = {0: 0.0}
-    prev: dict[int, int] = {}
-    queue = [(math.dist(start, goal), 0.0, 0)]
-    done = np.zeros(len(nodes), dtype=bool)
-    while queue:
-        _, d, i = heapq.heappop(queue)
-        if i == 1:
-            break
-        if done[i]:
-            continue
-        done[i] = True
-        if effort is not None:
-            effort -= 1
-            if effort < 0:
-                return None
-        for j in paths._tangent_edges(i, at, before, after, done):
-            step = _plain_segment_cost(field, nodes[i].at, nodes[j].at)
-            if d + step < best.get(j, math.inf) and paths._clear(field, nodes[i].at, nodes[j].at):
-                best[j], prev[j] = d + step, i
-                heapq.heappush(queue, (d + step + math.dist(nodes[j].at, goal), d + step, j))
-    if 1 not in prev:
-        return None
-    out = [1]
-    while out[-1] != 0:
-        out.append(prev[out[-1]])
-    return tuple(nodes[i].at for i in reversed(out[:-1]))
+def _cluster(rng: random.Random, around: Point, n: int) -> list[Base]:
+    """Enemies standing round a point, nearly touching: the pockets a goal may be walled in."""
+    out = []
+    for k in range(n):
+        a = 2 * math.pi * k / n + rng.uniform(-0.2, 0.2)
+        d = rng.randint(2 * R + 20, 2 * R + 120)
+        out.append(Base(f"c{k}", 1, (around[0] + round(d * math.cos(a)), around[1] + round(d * math.sin(a))), R))
+    return out
 
 
-def test_the_search_asking_in_bulk_finds_the_paths_of_one_asking_edge_by_edge() -> None:
+def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search that remembers the terrain's edges, asks each edge alone and tells a walled-in goal
+    at once answers as the search first written (plain_paths.py), with heights, difficult terrain,
+    shapes avoided, enemies in clusters and a menu's effort; on a fresh map and on a warm one."""
     rng = random.Random(2536)
-    found = {"bent": 0, "gave_up": 0, "through_difficult": 0}
-    for _ in range(15):
-        table = Table(24 * INCH, 24 * INCH, _pieces(rng))
-        bases = _bases(rng, 8)
+    found = {"bent": 0, "none": 0, "gave_up": 0, "climbs": 0, "walled_in": 0}
+    walled = paths._Graph.walled_in
+
+    def counting(graph: paths._Graph, budget: int) -> bool:
+        out = walled(graph, budget)
+        found["walled_in"] += out
+        return out
+
+    monkeypatch.setattr(paths._Graph, "walled_in", counting)
+    for n in range(24):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        pit = Polygon([(3 * INCH, 20 * INCH), (5 * INCH, 20 * INCH), (5 * INCH, 22 * INCH), (3 * INCH, 22 * INCH)])
+        avoid = (pit,) if n % 2 else ()
+        pocket = (rng.randint(4 * INCH, 20 * INCH), rng.randint(4 * INCH, 20 * INCH))
+        bases = _bases(rng, 8) + _cluster(rng, pocket, rng.choice((3, 4, 5)))
         for mover in bases[:3]:
             others = [o for o in bases if o.id != mover.id]
-            enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
-            field = paths._field(table, mover.radius, (), enemies)
             for effort in (None, 40, 3):
-                goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
-                got = paths.shortest_path(table, mover, goal, others, effort=effort)
-                assert got == _plain_search(field, mover.centre, goal, effort)
-                found["bent"] += got is not None and len(got) > 1
-                found["gave_up"] += got is None and _plain_search(field, mover.centre, goal, None) is not None
-                found["through_difficult"] += got is not None and table.path_cost([mover.centre, *got]) > math.ceil(
-                    paths.path_length([mover.centre, *got])
-                )
+                for goal in ((rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R)), pocket):
+                    if n % 3 == 0:
+                        paths.clear_caches()
+                    got = paths.shortest_path(table, mover, goal, others, avoid=avoid, effort=effort)
+                    plain_paths.clear_caches()
+                    assert got == plain_paths.shortest_path(table, mover, goal, others, avoid=avoid, effort=effort)
+                    found["bent"] += got is not None and len(got) > 1
+                    found["none"] += got is None
+                    found["gave_up"] += got is None and effort == 3
+                    found["climbs"] += got is not None and heights.climbed(table, [mover.centre, *got]) > 0
     assert min(found.values()) > 5, found
+
+
+def test_warcry_paths_are_those_of_the_plain_search() -> None:
+    """On WarCry's layouts (platforms, the pit avoided, every fighter a disc), fighters drawn at random."""
+    from bot.games.warcry import board
+    from bot.games.warcry.content import LAYOUTS
+
+    rng = random.Random(29)
+    bent = 0
+    for layout in sorted(LAYOUTS):
+        table, pit = board.table(layout), board.deadly(layout)
+        for _ in range(6):
+            placed = [Base(f"f{k}", -1, (rng.randint(R, table.width - R), rng.randint(R, table.height - R)),
+                           rng.choice((R, R + 60))) for k in range(16)]  # fmt: skip
+            mover = Base("m", 0, placed[0].centre, placed[0].radius)
+            for goal in (placed[1].centre, (rng.randint(R, table.width - R), rng.randint(R, table.height - R))):
+                paths.forget_positions()
+                got = paths.shortest_path(table, mover, goal, placed[1:], avoid=pit)
+                assert got == plain_paths.shortest_path(table, mover, goal, placed[1:], avoid=pit)
+                bent += got is not None and len(got) > 1
+    assert bent > 5
+
+
+def _plain_furthest(table: Table, mover: Base, target: Point, others: list[Base], allowance: int) -> Point:
+    """`furthest_toward` as first written: the rules' `move_problem` at each step of the halving."""
+    lo, hi, best = 0, 1000, mover.centre
+    dx, dy = target[0] - mover.centre[0], target[1] - mover.centre[1]
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        p = (mover.centre[0] + dx * mid // 1000, mover.centre[1] + dy * mid // 1000)
+        if table.move_problem(mover, [mover.centre, p], others, allowance) is None:
+            best, lo = p, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+def test_a_straight_move_is_judged_cheap_tests_first_as_the_rules_judge_it() -> None:
+    """`straight_ok` (the table's edge, the length, the bases, then the terrain) says what `move_problem`
+    says of every straight move, and the furthest point toward a target is the one its halving found."""
+    rng = random.Random(2025)
+    problems: dict[str | None, int] = {}
+    for _ in range(30):
+        table = Table(24 * INCH, 24 * INCH, _pieces(rng))
+        bases = _bases(rng, 10)
+        for mover in bases[:4]:
+            others = [o for o in bases if o.id != mover.id]
+            allowance = rng.choice((3, 6, 10)) * INCH
+            for k in range(8):
+                near = others[k].centre if k % 2 else mover.centre  # some moves end on a base
+                reach = allowance if k % 2 else allowance + 2 * INCH
+                p = (near[0] + rng.randint(-reach, reach) // (4 if k % 2 else 1), near[1] + rng.randint(-reach, reach))
+                problem = table.move_problem(mover, [mover.centre, p], others, allowance)
+                assert table.straight_ok(mover, p, others, allowance) == (problem is None)
+                problems[problem] = problems.get(problem, 0) + 1
+                assert table.furthest_toward(mover, p, others, allowance) == _plain_furthest(
+                    table, mover, p, others, allowance
+                )
+    assert set(problems) == {None, "off_table", "too_far", "impassable", "through_enemy", "ends_on_base"}, problems
+    assert min(problems.values()) >= 5, problems
