@@ -2,7 +2,8 @@
 
 **Normal** (`TacticalAgent`) looks once at the menu of its seat's view, scored by the greedy player's
 rules corrected by `tactics`: shots, spells and charges by their odds in army points, no charge into a
-losing exchange, and no walk or run that ends within reach of an enemy still able to charge this turn.
+losing exchange, and no walk or run that ends within reach of an enemy still able to strike this turn
+(its charge, or a magician's bolts: `tactics.reach`).
 The table's menus are slow (each walk searched round the rocks, each choice checked: hundreds of
 milliseconds in a crowd), so normal lists the menu's choices with straight moves only, plus the furthest
 safe point toward the nearest enemy, and checks the best first: one check, not thirty.
@@ -101,7 +102,7 @@ def _cover_goal(state: ConfState, f: Fighter) -> tuple[int, int] | None:
 def _move_end(state: ConfState, f: Fighter, what: str, allowance: int) -> tuple[int, int] | None:
     """Where the greedy player's move ends: in the nearest cover; for a shooter, back out of short range,
     up to medium range, or nowhere (it shoots without moving); else as near the nearest enemy as it goes,
-    a walk or a run stopping out of reach of the enemies that can still charge this turn (`_safe_toward`)."""
+    a walk or a run stopping out of reach of the enemies that can still strike this turn (`_safe_toward`)."""
     goal = _cover_goal(state, f) if what == "cover" else None
     enemy = _nearest(state, f)
     if what != "cover" and enemy is not None:
@@ -124,7 +125,7 @@ def _move_end(state: ConfState, f: Fighter, what: str, allowance: int) -> tuple[
 
 
 def _safe_toward(state: ConfState, f: Fighter, goal: tuple[int, int], allowance: int) -> tuple[int, int] | None:
-    """The furthest of a few steps toward `goal` that no enemy able to charge this turn reaches (where
+    """The furthest of a few steps toward `goal` that no enemy able to strike this turn reaches (where
     it stands already reached, the full move: nowhere is safe nearer); None when no step is."""
     enemies = tactics.threats(state, f.owner)
     if not enemies or tactics.reached(state, f, f.centre, enemies):
@@ -420,7 +421,7 @@ def menu_score(state: ConfState, seat: int, action: Any, threats: list[Fighter] 
     """The greedy player's score of a menu's choice, with the normal level's judgement (`tactics`): every
     refusal used (the other side must play a card, and commit, first), the odds of shots, spells and
     charges, a charge that loses army points not made, and a move that ends within reach of an enemy
-    still able to charge counted below ending the activation."""
+    still able to strike counted below ending the activation."""
     if isinstance(action, Draw) and action.choice == "refuse":
         return 2.0  # offered only while the other side has a card (D-CON-02): it commits first, we answer
     base = tactical_score(state, seat, action)
@@ -498,7 +499,7 @@ def _straight_ways(state: ConfState, f: Fighter, allowance: int) -> list[tuple[P
 
 def _safe_end(state: ConfState, f: Fighter, what: str, allowance: int) -> list[tuple[int, int]]:
     """Besides the menu's moves, the furthest toward the nearest enemy out of the reach of those still
-    able to charge (`_safe_toward`): the menu's straight moves go all the way or back to the edge."""
+    able to strike (`_safe_toward`): the menu's straight moves go all the way or back to the edge."""
     if what not in ("run", "walk"):
         return []
     end = _move_end(state, f, what, allowance)

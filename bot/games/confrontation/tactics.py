@@ -5,9 +5,11 @@ enemy's reach rather than from one look at the table.
   « Cible/+2 », cover, « tir immobile ») times the wound table's results, weighted by the target's cost.
 - **Charges** are declared when the expected exchange of blows, the charge's initiative counted, does
   not lose army points; a shooter or a magician closes in only on a fighter it can finish.
-- **The enemy's reach.** A fighter that walks or runs ends out of the charge reach of every enemy that
-  can still charge this turn (its card not played yet): whoever comes within reach is charged first,
-  with the charge's bonus. An enemy that has already acted no longer threatens this turn.
+- **The enemy's reach.** A fighter that walks or runs ends out of the reach of every enemy that can still
+  act this turn (its card not played yet): whoever comes within a charge is charged first, with the
+  charge's bonus; whoever comes within a walk and a damaging spell of a magician with the mana for it
+  takes its bolts (three a turn once its mana is full, each of them as strong as the best blows). An
+  enemy that has already acted no longer threatens this turn.
 
 Everything here is arithmetic on the profiles and straight lines on the table: no path is searched.
 The combat dice stay the greedy player's: a split chosen on expected blows alone (without the order of
@@ -28,7 +30,7 @@ from .state import ConfState, Fighter
 #: A wound's worth against a kill: only eliminated army points decide the match (D-CON-18), a wound
 #: weakens every test of the fighter and brings its end nearer.
 WOUND_WORTH = 0.4
-#: Room kept between a fighter's end and an enemy's charge reach (tenths of a millimetre).
+#: Room kept between a fighter's end and an enemy's reach (tenths of a millimetre).
 MARGIN = 10 * board.CM // 10
 #: An exchange worse than this many army points is not charged into.
 CHARGE_FLOOR = -2.0
@@ -106,16 +108,24 @@ def charge_worth(state: ConfState, f: Fighter, target: Fighter) -> float:
 
 # -- the enemy's reach -----------------------------------------------------------------------------------
 def threats(state: ConfState, seat: int) -> list[Fighter]:
-    """The enemies that can still charge this turn: their card not played yet, free of contact."""
+    """The enemies that can still strike this turn (`reach`): their card not played yet, free of contact."""
     if state.phase not in ("strategic", "lead", "activation"):
         return []
     return [o for o in state.fighters if o.owner != seat and not o.activated and board.free(state, o)]
 
 
+def reach(o: Fighter) -> int:
+    """How far `o` strikes when its card is played: its charge (twice its MOU, V-C-1) or, for a magician
+    with the mana for a damaging spell, a walk and the spell's range (V-D-1, V-D-4), the further."""
+    p = PROFILES[o.profile]
+    bolts = [SPELLS[s] for s in p.spells if SPELLS[s].strength and o.mana >= SPELLS[s].mana]
+    return max([2 * p.mou, *(p.mou + round(s.range * 100) for s in bolts)])
+
+
 def reached(state: ConfState, f: Fighter, at: tuple[int, int], enemies: list[Fighter]) -> bool:
-    """Whether `f` standing at `at` is within the charge reach of one of `enemies`."""
+    """Whether `f` standing at `at` is within the reach of one of `enemies` (`reach`)."""
     moved = f.model_copy(update={"x": at[0], "y": at[1]})
-    return any(board.distance(moved, o) <= 2 * PROFILES[o.profile].mou + MARGIN for o in enemies)
+    return any(board.distance(moved, o) <= reach(o) + MARGIN for o in enemies)
 
 
 def wound_worth(strength: int, target: Fighter) -> float:

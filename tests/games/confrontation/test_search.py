@@ -9,7 +9,7 @@ from bot.engine import Rng
 from bot.games.confrontation import board
 from bot.games.confrontation.actions import Declare, Declared, Dive, Draw, Resolve, Shoot
 from bot.games.confrontation.ai import ConfAgent
-from bot.games.confrontation.content import PROFILES
+from bot.games.confrontation.content import PROFILES, SPELLS
 from bot.games.confrontation.game import CONFRONTATION as GAME
 from bot.games.confrontation.search import BUDGET, ConfSearchAgent, TacticalAgent
 from bot.games.confrontation.state import ConfState
@@ -120,6 +120,34 @@ def test_a_run_ends_out_of_reach_of_an_enemy_still_to_act() -> None:
     for level in ("normal", "hard"):
         d = after(GAME.agent(level).choose(GAME, GAME.view(s, L), L, Rng(1)))
         assert reach < d < start, (level, d)
+
+
+def test_a_run_ends_out_of_a_magicians_bolts_while_it_has_the_mana_for_them() -> None:
+    """An épéiste runs (20 cm) toward a chaman 47.5 cm away whose card is still to be played. Its charge
+    reaches 20 cm, but a walk and its Trait de feu (24 cm, FOR 6, V-D-4) reach 34 cm: normal and hard stop
+    beyond that, still toward it. With its mana spent the chaman strikes only as far as its charge, and
+    they run the whole 20 cm."""
+    spell = PROFILES["chaman"].mou + round(SPELLS["trait"].range * 100)
+    for mana, out_of_bolts in ((3, True), (0, False)):
+        fs = [
+            fighter("L1", "epeiste", L, 30, 70),
+            fighter("G1", "chaman", G, 30, 20, mana=mana),
+            fighter("G2", "guerrier", G, 55, 5),
+        ]
+        s = act(activation(fs, (("epeiste",), ("chaman", "guerrier")), speaker=L), L, Draw(choice="play"))
+        s = act(s, L, Declare(fighter="L1", what="run"))
+        assert s.stack[-1].kind == "exclusive"
+        start = board.distance(s.fighter("L1"), s.fighter("G1"))  # type: ignore[arg-type]
+        assert start - 2 * PROFILES["epeiste"].mou < spell < start
+        for level in ("normal", "hard"):
+            move = GAME.agent(level).choose(GAME, GAME.view(s, L), L, Rng(1))
+            assert isinstance(move, Resolve)
+            moved = act(s, L, move)
+            d = board.distance(moved.fighter("L1"), moved.fighter("G1"))  # type: ignore[arg-type]
+            if out_of_bolts:
+                assert spell < d < start, (level, d)
+            else:
+                assert d <= start - 2 * PROFILES["epeiste"].mou + board.CM, (level, d)
 
 
 def test_hard_takes_cover_when_shot_at_and_normal_throws_only_its_fragile_fighters() -> None:
