@@ -16,6 +16,7 @@ and the log says so. Asking only those who hold one would tell the table what th
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from bot.engine import RandomSource, decision, public
@@ -99,12 +100,24 @@ def targets(state: ColorsState, seat: int, card: Card, window: Window) -> list[s
     return sorted(fit, key=lambda fid: (fid != first, fid))
 
 
+@cache
+def _pool(wizard: str, rules: int) -> Counter[str]:
+    """Every copy a wizard's grimoire and codex hold under rules version `rules` (never changed in place)."""
+    return Counter(grimoire_of(WIZARDS[wizard], CARDS) + codex_of(WIZARDS[wizard], rules))
+
+
+@cache
+def _instants(wizard: str, rules: int) -> tuple[Card, ...]:
+    """The instants among a wizard's cards, in id order: each pause reads them for both seats."""
+    cards = sorted(set(_pool(wizard, rules)))
+    return tuple(CARDS[c] for c in cards if CARDS[c].type == "instant")
+
+
 def unseen(state: ColorsState, seat: int) -> Counter[str]:
     """The seat's cards that may be in its hand as far as the table can tell: its codex and grimoire less
     every copy in a public place (discard, exile, permanents, the table, the stack of instants)."""
     side = state.sides[seat]
-    wizard = WIZARDS[side.wizard]
-    pool = Counter(grimoire_of(wizard, CARDS) + codex_of(wizard, state.rules))
+    pool = _pool(side.wizard, state.rules)
     seen = Counter(side.discard) + Counter(side.exile) + Counter(side.permanents)
     for f in state.figures:
         if f.owner == seat:
@@ -121,9 +134,9 @@ def standing(state: ColorsState, seat: int, window: Window) -> str | None:
     else why none can: "empty" (no card in hand), or the step the nearest one missed (MISSES)."""
     if state.rules < 2:  # version 1 asked on the pool alone and said nothing of those it did not ask
         return "ask" if legacy.might_respond(state, seat, window) else None
-    wizard = WIZARDS[state.sides[seat].wizard]
-    cards = sorted(set(grimoire_of(wizard, CARDS)) | set(codex_of(wizard, state.rules)))
-    triggered = [CARDS[c] for c in cards if CARDS[c].type == "instant" and condition(state, seat, CARDS[c], window)]
+    triggered = [
+        card for card in _instants(state.sides[seat].wizard, state.rules) if condition(state, seat, card, window)
+    ]
     if not triggered:
         return None
     if not state.sides[seat].hand:
