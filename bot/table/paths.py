@@ -198,6 +198,7 @@ def forget_positions() -> None:
     _disc.cache_clear()
     _costs.clear()
     _clears.clear()
+    _tangents.clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -357,6 +358,8 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
 _costs: dict[tuple[Field, Point, Point], float] = {}
 _clears: dict[tuple[Field, Point, Point], bool] = {}
+TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
+_tangents: dict[tuple[Field, int], np.ndarray] = {}
 
 
 def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
@@ -380,12 +383,30 @@ class _Graph:
 
     def tangent(self, i: int, among: np.ndarray) -> list[int]:
         """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
-        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i."""
-        dx, dy = self.xs - self.xs[i], self.ys - self.ys[i]
-        before = dx * self.by
-        before -= dy * self.bx
-        after = dx * self.ay
-        after -= dy * self.ax
+        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i.
+        A corner's answer toward the other corners is the field's, kept for the next search of a menu
+        (the same start and bases, another goal): only the start and the goal are tested afresh."""
+        if i < 2:
+            ok = self._tangent(i, slice(None))
+        else:
+            known = _tangents.get((self.field, i))
+            if known is None:
+                known = _tangents[(self.field, i)] = self._tangent(i, slice(2, None))
+                if len(_tangents) > TANGENTS:
+                    _tangents.clear()
+            ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
+        ok &= among
+        return list(np.flatnonzero(ok).tolist())
+
+    def _tangent(self, i: int, nodes: slice) -> np.ndarray:
+        """Whether each of `nodes` and i are tangent at both ends (elementwise: the same floats whatever
+        the slice)."""
+        xs, ys, bx, by, ax, ay = (c[nodes] for c in (self.xs, self.ys, self.bx, self.by, self.ax, self.ay))
+        dx, dy = xs - self.xs[i], ys - self.ys[i]
+        before = dx * by
+        before -= dy * bx
+        after = dx * ay
+        after -= dy * ax
         before *= after
         ok = before >= 0  # at j
         np.multiply(dx, float(self.by[i]), out=before)
@@ -394,8 +415,7 @@ class _Graph:
         after -= dy * float(self.ax[i])
         before *= after
         ok &= before >= 0  # at i
-        ok &= among
-        return list(np.flatnonzero(ok).tolist())
+        return ok
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field

@@ -176,9 +176,10 @@ def _cluster(rng: random.Random, around: Point, n: int) -> list[Base]:
 
 
 def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search that remembers the terrain's edges, asks each edge alone and tells a walled-in goal
-    at once answers as the search first written (plain_paths.py), with heights, difficult terrain,
-    shapes avoided, enemies in clusters and a menu's effort; on a fresh map and on a warm one."""
+    """The search that remembers the terrain's edges and the corners' tangents, asks each edge alone and
+    tells a walled-in goal at once answers as the search first written (plain_paths.py), with heights,
+    difficult terrain, shapes avoided, enemies in clusters and a menu's effort; on a fresh map and on a
+    warm one (where a corner's tangents are those an earlier goal's search kept)."""
     rng = random.Random(2536)
     found = {"bent": 0, "none": 0, "gave_up": 0, "climbs": 0, "walled_in": 0}
     walled = paths._Graph.walled_in
@@ -188,7 +189,15 @@ def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeyp
         found["walled_in"] += out
         return out
 
+    class Remembered(dict):  # counts the corners' tangents a search finds kept by an earlier one
+        def get(self, key, default=None):  # type: ignore[no-untyped-def]
+            out = super().get(key, default)
+            found["tangents_kept"] += out is not None
+            return out
+
+    found["tangents_kept"] = 0
     monkeypatch.setattr(paths._Graph, "walled_in", counting)
+    monkeypatch.setattr(paths, "_tangents", Remembered())
     for n in range(24):
         table = Table(24 * INCH, 24 * INCH, _platforms(rng))
         pit = Polygon([(3 * INCH, 20 * INCH), (5 * INCH, 20 * INCH), (5 * INCH, 22 * INCH), (3 * INCH, 22 * INCH)])
