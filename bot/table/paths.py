@@ -386,15 +386,15 @@ class _Graph:
         leaves both neighbours of each corner on one side), all at once. The test is the same from j to i.
         A corner's answer toward the other corners is the field's, kept for the next search of a menu
         (the same start and bases, another goal): only the start and the goal are tested afresh."""
-        if i < 2:
-            ok = self._tangent(i, slice(None))
+        known = _tangents.get((self.field, i)) if i >= 2 else None
+        if known is not None:
+            ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
         else:
-            known = _tangents.get((self.field, i))
-            if known is None:
-                known = _tangents[(self.field, i)] = self._tangent(i, slice(2, None))
+            ok = self._tangent(i, slice(None))
+            if i >= 2:
+                _tangents[(self.field, i)] = ok[2:].copy()
                 if len(_tangents) > TANGENTS:
                     _tangents.clear()
-            ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
         ok &= among
         return list(np.flatnonzero(ok).tolist())
 
