@@ -94,6 +94,25 @@ class Ground:
     hulls: tuple[tuple[Point, ...], ...] = ()  # each platform's convex hull, counter-clockwise (`_near_hull`)
     costs: dict[tuple[int, int], float] = field(default_factory=dict)  # of the edges between two corners
     clears: dict[tuple[int, int], bool] = field(default_factory=dict)  # whether they clear `blocked`
+    tangents: dict[int, np.ndarray] = field(default_factory=dict)  # which corners each corner sees tangent
+
+    @cached_property
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """The walls' then the soft pieces' corners as `Field.columns` reads them (the same floats)."""
+        return tuple(
+            np.concatenate([w[:, k], s[:, k]]).astype(np.float64)
+            for w, s in ((self.walls.at, self.soft.at), (self.walls.before, self.soft.before),
+                         (self.walls.after, self.soft.after))
+            for k in (0, 1)
+        )  # fmt: skip
+
+    def tangent(self, a: int) -> np.ndarray:
+        """Whether corner a and each corner are tangent at both ends, remembered with the terrain: a
+        position's search reads its terrain corners' answers here and tests only its bases' corners."""
+        known = self.tangents.get(a)
+        if known is None:
+            known = self.tangents[a] = _tangent_of(self.columns, a, slice(None))
+        return known
 
     def cost(self, a: int, b: int, p: Point, q: Point) -> float:
         """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
@@ -145,6 +164,14 @@ class Field:
     @cached_property
     def points(self) -> list[Point]:
         return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+
+    @cached_property
+    def split(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A search's nodes (start, goal, then these corners) that are terrain corners, the index of each
+        among the ground's, and the other nodes (the start, the goal and the bases' corners)."""
+        index = np.array((-1, -1, *self.corners[1]), dtype=np.int64)
+        terrain = index >= 0
+        return np.flatnonzero(terrain), index[terrain], np.flatnonzero(~terrain)
 
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
@@ -369,6 +396,27 @@ def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
         known.clear()
 
 
+def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarray) -> np.ndarray:
+    """Whether each of `nodes` and i are tangent at both ends, from the points' x, y and offsets to their
+    neighbours (elementwise: the same floats whatever the nodes asked)."""
+    xs, ys, bx, by, ax, ay = (c[nodes] for c in columns)
+    x, y, bxi, byi, axi, ayi = (float(c[i]) for c in columns)
+    dx, dy = xs - x, ys - y
+    before = dx * by
+    before -= dy * bx
+    after = dx * ay
+    after -= dy * ax
+    before *= after
+    ok = before >= 0  # at j
+    np.multiply(dx, byi, out=before)
+    before -= dy * bxi
+    np.multiply(dx, ayi, out=after)
+    after -= dy * axi
+    before *= after
+    ok &= before >= 0  # at i
+    return ok
+
+
 class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
@@ -389,33 +437,22 @@ class _Graph:
         known = _tangents.get((self.field, i)) if i >= 2 else None
         if known is not None:
             ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
+        elif self.terrain[i] >= 0:  # a terrain corner: its answer toward the terrain's corners is the ground's
+            nodes, ground_index, bases = self.field.split
+            ok = np.empty(len(self.points), dtype=bool)
+            ok[nodes] = self.field.ground.tangent(self.terrain[i])[ground_index]
+            ok[bases] = self._tangent(i, bases)
         else:
             ok = self._tangent(i, slice(None))
-            if i >= 2:
-                _tangents[(self.field, i)] = ok[2:].copy()
-                if len(_tangents) > TANGENTS:
-                    _tangents.clear()
+        if known is None and i >= 2:
+            _tangents[(self.field, i)] = ok[2:].copy()
+            if len(_tangents) > TANGENTS:
+                _tangents.clear()
         ok &= among
         return list(np.flatnonzero(ok).tolist())
 
-    def _tangent(self, i: int, nodes: slice) -> np.ndarray:
-        """Whether each of `nodes` and i are tangent at both ends (elementwise: the same floats whatever
-        the slice)."""
-        xs, ys, bx, by, ax, ay = (c[nodes] for c in (self.xs, self.ys, self.bx, self.by, self.ax, self.ay))
-        dx, dy = xs - self.xs[i], ys - self.ys[i]
-        before = dx * by
-        before -= dy * bx
-        after = dx * ay
-        after -= dy * ax
-        before *= after
-        ok = before >= 0  # at j
-        np.multiply(dx, float(self.by[i]), out=before)
-        before -= dy * float(self.bx[i])
-        np.multiply(dx, float(self.ay[i]), out=after)
-        after -= dy * float(self.ax[i])
-        before *= after
-        ok &= before >= 0  # at i
-        return ok
+    def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
+        return _tangent_of((self.xs, self.ys, self.bx, self.by, self.ax, self.ay), i, nodes)
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field
