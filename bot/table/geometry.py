@@ -217,7 +217,17 @@ class Table:
     # -- movement ---------------------------------------------------------------------------------
     def path_cost(self, path: Sequence[Point]) -> int:
         """Length of a path of segments, the part inside difficult terrain counted twice and each climb
-        onto a platform counted as its height (rounded up)."""
+        onto a platform counted as its height (rounded up). The part inside a piece is measured by
+        arithmetic on its corners (`inside_length`); a total that comes within `NEAR` of rounding up
+        to another number is measured again by shapely, whose rounding the rules have always read."""
+        total = self._flat_cost(path, exact=False)
+        if abs(total - 1e-9 - round(total - 1e-9)) < NEAR:
+            total = self._flat_cost(path, exact=True)
+        return self._with_climbs(path, total)
+
+    def _flat_cost(self, path: Sequence[Point], *, exact: bool) -> float:
+        """The length, the part inside difficult terrain twice: by shapely when `exact`, else by
+        arithmetic wherever the segment meets no corner and runs along no edge."""
         total = 0.0
         for p, q in itertools.pairwise(path):
             total += math.sqrt((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2)  # as shapely's length, to the bit
@@ -225,9 +235,16 @@ class Table:
             for t in self.difficult_pieces:
                 if t.apart(p, q, 1e-6):
                     continue
+                inside = None if exact else inside_length(t.corners, p, q)
+                if inside is not None:
+                    total += inside
+                    continue
                 seg = LineString([p, q]) if seg is None else seg
                 if t.polygon.intersects(seg):
                     total += seg.intersection(t.polygon).length
+        return total
+
+    def _with_climbs(self, path: Sequence[Point], total: float) -> int:
         if self.has_heights:  # a climb onto a platform costs its height (heights.py)
             from .heights import climbed  # heights.py reads Table: a top-level import would be a circle
 
@@ -333,13 +350,16 @@ class Table:
         if math.sqrt((x - sx) ** 2 + (y - sy) ** 2) - 1e-9 > allowance:
             return False  # too far whatever the terrain adds
         enemies = []
+        x0, x1, y0, y1 = min(sx, x), max(sx, x), min(sy, y), max(sy, y)
         for o in others:
             if o.id == mover.id:
                 continue
             (ox, oy), limit = o.centre, r + o.radius
             if (x - ox) ** 2 + (y - oy) ** 2 < limit * limit:
                 return False  # ends on it (`overlaps`)
-            if o.side != mover.side:
+            # an enemy more than a unit beyond both radii from the move's box cannot be passed through
+            limit += 1
+            if o.side != mover.side and x0 - limit <= ox <= x1 + limit and y0 - limit <= oy <= y1 + limit:
                 enemies.append(o)
         if any(_through(mover, mover.centre, p, o) for o in enemies):
             return False
@@ -407,6 +427,66 @@ def _ring(centre: Point, ring: int, step: int) -> list[Point]:
         for j in (-ring, ring):
             out += [(cx + i * step, cy + j * step), (cx + j * step, cy + i * step)]
     return sorted(set(out))
+
+
+NEAR = 1e-6  # far more than the floats' rounding of a table's lengths (below 1e-9), far less than a unit
+TOUCH = 1e-9  # a cut this near a segment's end or an edge's corner is left to shapely
+
+
+def inside_length(corners: Sequence[Point], p: Point, q: Point) -> float | None:
+    """The length of the segment p–q inside the polygon of `corners`, from where it cuts the edges, or
+    None when the segment touches a corner, ends on an edge or runs along one: there the boundary's
+    share is shapely's to say. Elsewhere the answer is the true length to the floats' rounding."""
+    if p == q:
+        return 0.0
+    px, py = p
+    rx, ry = q[0] - px, q[1] - py
+    cuts = [0.0, 1.0]
+    n = len(corners)
+    for i in range(n):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % n]
+        sx, sy = bx - ax, by - ay
+        den = rx * sy - ry * sx
+        wx, wy = ax - px, ay - py
+        if abs(den) <= TOUCH * math.hypot(rx, ry) * math.hypot(sx, sy):
+            if abs(wx * ry - wy * rx) <= NEAR * math.hypot(rx, ry) and _overlap(p, q, (ax, ay), (bx, by)):
+                return None  # along the edge (or nearly)
+            continue
+        t = (wx * sy - wy * sx) / den
+        u = (wx * ry - wy * rx) / den
+        if u < -TOUCH or u > 1 + TOUCH or t < -TOUCH or t > 1 + TOUCH:
+            continue
+        if u < TOUCH or u > 1 - TOUCH or t < TOUCH or t > 1 - TOUCH:
+            return None  # through a corner, or an end on the edge
+        cuts.append(t)
+    cuts.sort()
+    inside = 0.0
+    for t0, t1 in itertools.pairwise(cuts):
+        mid = (t0 + t1) / 2
+        if _in_polygon(corners, px + rx * mid, py + ry * mid):
+            inside += t1 - t0
+    return inside * math.sqrt(rx * rx + ry * ry)
+
+
+def _overlap(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Whether the boxes of two (nearly collinear) segments meet, within NEAR."""
+    return not (
+        max(p[0], q[0]) < min(a[0], b[0]) - NEAR
+        or min(p[0], q[0]) > max(a[0], b[0]) + NEAR
+        or max(p[1], q[1]) < min(a[1], b[1]) - NEAR
+        or min(p[1], q[1]) > max(a[1], b[1]) + NEAR
+    )
+
+
+def _in_polygon(corners: Sequence[Point], x: float, y: float) -> bool:
+    """Even-odd test of a point off the boundary (the middle of a stretch between two cuts)."""
+    inside = False
+    n = len(corners)
+    for i in range(n):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % n]
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
 
 
 def segment_distance(c: Point, p: Point, q: Point) -> float:

@@ -94,6 +94,25 @@ class Ground:
     hulls: tuple[tuple[Point, ...], ...] = ()  # each platform's convex hull, counter-clockwise (`_near_hull`)
     costs: dict[tuple[int, int], float] = field(default_factory=dict)  # of the edges between two corners
     clears: dict[tuple[int, int], bool] = field(default_factory=dict)  # whether they clear `blocked`
+    tangents: dict[int, np.ndarray] = field(default_factory=dict)  # which corners each corner sees tangent
+
+    @cached_property
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """The walls' then the soft pieces' corners as `Field.columns` reads them (the same floats)."""
+        return tuple(
+            np.concatenate([w[:, k], s[:, k]]).astype(np.float64)
+            for w, s in ((self.walls.at, self.soft.at), (self.walls.before, self.soft.before),
+                         (self.walls.after, self.soft.after))
+            for k in (0, 1)
+        )  # fmt: skip
+
+    def tangent(self, a: int) -> np.ndarray:
+        """Whether corner a and each corner are tangent at both ends, remembered with the terrain: a
+        position's search reads its terrain corners' answers here and tests only its bases' corners."""
+        known = self.tangents.get(a)
+        if known is None:
+            known = self.tangents[a] = _tangent_of(self.columns, a, slice(None))
+        return known
 
     def cost(self, a: int, b: int, p: Point, q: Point) -> float:
         """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
@@ -145,6 +164,14 @@ class Field:
     @cached_property
     def points(self) -> list[Point]:
         return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+
+    @cached_property
+    def split(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A search's nodes (start, goal, then these corners) that are terrain corners, the index of each
+        among the ground's, and the other nodes (the start, the goal and the bases' corners)."""
+        index = np.array((-1, -1, *self.corners[1]), dtype=np.int64)
+        terrain = index >= 0
+        return np.flatnonzero(terrain), index[terrain], np.flatnonzero(~terrain)
 
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
@@ -198,6 +225,7 @@ def forget_positions() -> None:
     _disc.cache_clear()
     _costs.clear()
     _clears.clear()
+    _tangents.clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -357,6 +385,8 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
 _costs: dict[tuple[Field, Point, Point], float] = {}
 _clears: dict[tuple[Field, Point, Point], bool] = {}
+TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
+_tangents: dict[tuple[Field, int], np.ndarray] = {}
 
 
 def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
@@ -364,6 +394,27 @@ def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
     forgotten by `_field` stays alive here until then, so no other field takes its place)."""
     if len(known) > EDGES:
         known.clear()
+
+
+def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarray) -> np.ndarray:
+    """Whether each of `nodes` and i are tangent at both ends, from the points' x, y and offsets to their
+    neighbours (elementwise: the same floats whatever the nodes asked)."""
+    xs, ys, bx, by, ax, ay = (c[nodes] for c in columns)
+    x, y, bxi, byi, axi, ayi = (float(c[i]) for c in columns)
+    dx, dy = xs - x, ys - y
+    before = dx * by
+    before -= dy * bx
+    after = dx * ay
+    after -= dy * ax
+    before *= after
+    ok = before >= 0  # at j
+    np.multiply(dx, byi, out=before)
+    before -= dy * bxi
+    np.multiply(dx, ayi, out=after)
+    after -= dy * axi
+    before *= after
+    ok &= before >= 0  # at i
+    return ok
 
 
 class _Graph:
@@ -380,22 +431,28 @@ class _Graph:
 
     def tangent(self, i: int, among: np.ndarray) -> list[int]:
         """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
-        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i."""
-        dx, dy = self.xs - self.xs[i], self.ys - self.ys[i]
-        before = dx * self.by
-        before -= dy * self.bx
-        after = dx * self.ay
-        after -= dy * self.ax
-        before *= after
-        ok = before >= 0  # at j
-        np.multiply(dx, float(self.by[i]), out=before)
-        before -= dy * float(self.bx[i])
-        np.multiply(dx, float(self.ay[i]), out=after)
-        after -= dy * float(self.ax[i])
-        before *= after
-        ok &= before >= 0  # at i
+        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i.
+        A corner's answer toward the other corners is the field's, kept for the next search of a menu
+        (the same start and bases, another goal): only the start and the goal are tested afresh."""
+        known = _tangents.get((self.field, i)) if i >= 2 else None
+        if known is not None:
+            ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
+        elif self.terrain[i] >= 0:  # a terrain corner: its answer toward the terrain's corners is the ground's
+            nodes, ground_index, bases = self.field.split
+            ok = np.empty(len(self.points), dtype=bool)
+            ok[nodes] = self.field.ground.tangent(self.terrain[i])[ground_index]
+            ok[bases] = self._tangent(i, bases)
+        else:
+            ok = self._tangent(i, slice(None))
+        if known is None and i >= 2:
+            _tangents[(self.field, i)] = ok[2:].copy()
+            if len(_tangents) > TANGENTS:
+                _tangents.clear()
         ok &= among
         return list(np.flatnonzero(ok).tolist())
+
+    def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
+        return _tangent_of((self.xs, self.ys, self.bx, self.by, self.ax, self.ay), i, nodes)
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field

@@ -13,7 +13,7 @@ import pytest
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
-from bot.table import heights, paths
+from bot.table import geometry, heights, paths
 from bot.table.geometry import Base, Table, Terrain, _crosses, within
 from bot.table.units import INCH, Point
 
@@ -176,9 +176,10 @@ def _cluster(rng: random.Random, around: Point, n: int) -> list[Base]:
 
 
 def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search that remembers the terrain's edges, asks each edge alone and tells a walled-in goal
-    at once answers as the search first written (plain_paths.py), with heights, difficult terrain,
-    shapes avoided, enemies in clusters and a menu's effort; on a fresh map and on a warm one."""
+    """The search that remembers the terrain's edges and the corners' tangents, asks each edge alone and
+    tells a walled-in goal at once answers as the search first written (plain_paths.py), with heights,
+    difficult terrain, shapes avoided, enemies in clusters and a menu's effort; on a fresh map and on a
+    warm one (where a corner's tangents are those an earlier goal's search kept)."""
     rng = random.Random(2536)
     found = {"bent": 0, "none": 0, "gave_up": 0, "climbs": 0, "walled_in": 0}
     walled = paths._Graph.walled_in
@@ -188,7 +189,15 @@ def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeyp
         found["walled_in"] += out
         return out
 
+    class Remembered(dict):  # counts the corners' tangents a search finds kept by an earlier one
+        def get(self, key, default=None):  # type: ignore[no-untyped-def]
+            out = super().get(key, default)
+            found["tangents_kept"] += out is not None
+            return out
+
+    found["tangents_kept"] = 0
     monkeypatch.setattr(paths._Graph, "walled_in", counting)
+    monkeypatch.setattr(paths, "_tangents", Remembered())
     for n in range(24):
         table = Table(24 * INCH, 24 * INCH, _platforms(rng))
         pit = Polygon([(3 * INCH, 20 * INCH), (5 * INCH, 20 * INCH), (5 * INCH, 22 * INCH), (3 * INCH, 22 * INCH)])
@@ -269,3 +278,43 @@ def test_a_straight_move_is_judged_cheap_tests_first_as_the_rules_judge_it() -> 
                 )
     assert set(problems) == {None, "off_table", "too_far", "impassable", "through_enemy", "ends_on_base"}, problems
     assert min(problems.values()) >= 5, problems
+
+
+def test_a_cost_measured_on_the_corners_is_shapelys_on_edges_corners_and_whole_numbers() -> None:
+    """`path_cost` measures the part in difficult terrain by arithmetic (`inside_length`): on pieces and
+    paths laid on a half-inch grid (segments along an edge, through a corner, ending on an edge, lengths
+    that are whole numbers) and on random ones, it says what shapely's intersections say."""
+    rng = random.Random(37)
+    half = INCH // 2
+    measured = left = 0
+    for round_ in range(80):
+        grid = round_ % 2 == 0
+        pieces = []
+        for i in range(4):
+            x, y = rng.randint(2, 30) * half, rng.randint(2, 30) * half
+            w, h = rng.randint(1, 6) * half, rng.randint(1, 6) * half
+            slant = 0 if grid else rng.randint(-INCH, h // 4)
+            corners = ((x, y), (x + w, y + slant), (x + w, y + h), (x + w // 2, y + h // 2 + 1), (x, y + h))
+            pieces.append(Terrain(f"d{i}", corners if i % 2 else corners[:3] + corners[4:], difficult=True))
+        table = Table(24 * INCH, 24 * INCH, tuple(pieces))
+        for _ in range(25):
+            if grid:
+                path = [(rng.randint(0, 40) * half, rng.randint(0, 40) * half) for _ in range(3)]
+                if rng.random() < 0.5:  # along a piece's edge, or from one of its corners
+                    a = rng.choice(pieces).corners
+                    path[0], path[1] = a[0], (a[1] if rng.random() < 0.5 else a[2])
+                else:  # a 3-4-5 slope: whole lengths, outside and inside, that floats round either way
+                    k = rng.randint(1, 8) * rng.choice((1, -1))
+                    path[1] = (path[0][0] + 3 * k * half, path[0][1] + 4 * k * half)
+            else:
+                path = [(rng.randint(0, 24 * INCH), rng.randint(0, 24 * INCH)) for _ in range(3)]
+            assert table.path_cost(path) == _plain_cost(table, path), path
+            for t in pieces:
+                for p, q in itertools.pairwise(path):
+                    inside = geometry.inside_length(t.corners, p, q)
+                    if inside is None:
+                        left += 1
+                    else:
+                        measured += 1
+                        assert abs(inside - LineString([p, q]).intersection(t.polygon).length) < 1e-7
+    assert measured > 1000 and left > 50, (measured, left)
