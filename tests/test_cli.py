@@ -82,6 +82,26 @@ def test_concurrent_persistence_plans_around_the_decisions_the_service_answers_a
     assert together["actions"] > 0 and together["ack_ms_p99"] > 0
 
 
+def test_the_bench_skips_the_concurrent_figure_when_asked_for_no_matches(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--concurrent-matches 0` divided by zero instead of skipping the section, as other sections do at 0."""
+    import json
+
+    from bot.devtools import bench
+
+    memory = dict.fromkeys(("rss_mb", "rss_mb_matches_only", "resident_after", "startup_s", "loaded_at_start"), 1)
+    memory |= dict.fromkeys(("tick_ms", "loop_pause_max_ms"), 1)
+    monkeypatch.setattr(bench, "rss_figures", lambda *_: memory)  # a process of its own: not this test's
+    monkeypatch.setattr(bench, "rules_figures", dict)
+    zero = ("--concurrent-matches", "--playouts", "--ai-games", "--balance-games", "--crash-kills", "--pace-matches")
+    zero += ("--table-games", "--load-guilds", "--discord-load-servers")
+    args = ["--json", "--game", "duel", "--clicks", "2", "--actions", "2", *(a for z in zero for a in (z, "0"))]
+    assert bench.main(args) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert "persist_concurrent" not in report["games"]["duel"] and report["persist_actions_per_s"] > 0
+
+
 def test_a_failed_concurrent_run_closes_its_store(monkeypatch: pytest.MonkeyPatch) -> None:
     """A run that raised left the store's thread running, and the bench never exited."""
     import threading

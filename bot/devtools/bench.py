@@ -470,7 +470,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--clicks", type=int, default=200, help="interaction samples per game")
     parser.add_argument("--actions", type=int, default=2000, help="persisted actions per game")
     parser.add_argument(
-        "--concurrent-matches", type=int, default=64, help="matches saving moves at once for the group-commit figure"
+        "--concurrent-matches", type=int, default=64, help="matches saving moves at once, group commit (0: skip)"
     )
     parser.add_argument("--matches", type=int, default=1000, help="active matches loaded for the memory figure")
     parser.add_argument("--playouts", type=int, default=1000, help="engine playouts per game (game bench modules)")
@@ -532,8 +532,10 @@ def main(argv: list[str]) -> int:
             )
         fig["persist_actions_per_s"] = asyncio.run(persist_rate(key, args.actions))
         say(f"  persisted actions/s {fig['persist_actions_per_s']}")
-        fig["persist_concurrent"] = asyncio.run(persist_concurrent(key, args.concurrent_matches, args.actions * 2))
-        say(f"  persisted with {args.concurrent_matches} matches at once: {json.dumps(fig['persist_concurrent'])}")
+        if args.concurrent_matches:
+            together = asyncio.run(persist_concurrent(key, args.concurrent_matches, args.actions * 2))
+            fig["persist_concurrent"] = together
+            say(f"  persisted with {args.concurrent_matches} matches at once: {json.dumps(together)}")
         fig.update(render_figures(key, 30))
         say(f"  render {fig['render_ms_mean']} ms mean, {fig['render_ms_p99']} ms p99, PNG {fig['png_kb_mean']} KB")
         mem = rss_figures(key, args.matches, extra)
