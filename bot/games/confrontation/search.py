@@ -6,7 +6,9 @@ losing exchange, and no walk or run that ends within reach of an enemy still abl
 (its charge, or a magician's bolts: `tactics.reach`).
 The table's menus are slow (each walk searched round the rocks, each choice checked: hundreds of
 milliseconds in a crowd), so normal lists the menu's choices with straight moves only, plus the furthest
-safe point toward the nearest enemy, and checks the best first: one check, not thirty.
+safe point toward the nearest enemy, straight and, for a melee fighter, along the shortest path round the
+woods (a straight run ends in the wood, and the next charge out of it costs double), and checks the best
+first: one check, not thirty.
 
 **Hard** (`ConfSearchAgent`) is normal, with the card games' search (bot/ai/search.py) where a fighter
 is shot at before its activation: diving or not is rolled out on common deals of the other side's
@@ -28,7 +30,9 @@ from typing import Any
 from bot.ai.advice import Advice
 from bot.ai.search import Budget, GameSearch, SearchAgent, Thought, logistic
 from bot.engine import ANY, Agent, AnyGame, RandomSource, Rng, Seat, Text, txt
+from bot.table import paths
 from bot.table.geometry import Base
+from bot.table.routes import EFFORT, _within_allowance
 from bot.table.units import Point
 
 from . import board, rules, tactics
@@ -122,6 +126,69 @@ def _move_end(state: ConfState, f: Fighter, what: str, allowance: int) -> tuple[
     if what != "cover":
         return _safe_toward(state, f, goal, allowance)
     return _toward(state, f, goal, allowance)
+
+
+def _round_end(state: ConfState, f: Fighter, what: str, allowance: int) -> tuple[Point, ...] | None:
+    """A walk or a run toward the nearest enemy along the shortest path round difficult terrain
+    (`paths.shortest_path`): a straight run into a wood spends double there and leaves the next charge
+    to cross the rest of it. As far as the path goes out of reach of the enemies still able to strike
+    (`_safe_toward`'s steps); None when it is straight, unsafe or not a legal move."""
+    enemy = _nearest(state, f)
+    if what not in ("run", "walk") or enemy is None or PROFILES[f.profile].weapon is not None:
+        return None
+    bases = tuple(board.base(o) for o in state.fighters)
+    full = _round_on(state.scenario, bases, board.base(f), enemy.id)
+    if full is None or len(full) < 3:
+        return None
+    enemies = tactics.threats(state, f.owner)
+    exposed = not enemies or tactics.reached(state, f, f.centre, enemies)
+    table = board.table(state.scenario)
+    mover, others = board.base(f), [b for b in bases if b.id != f.id]
+    for tenths in (10,) if exposed else (10, 8, 6, 4, 2):
+        route = _within_allowance(table, full, allowance * tenths // 10)
+        if route is None or route[-1] == f.centre:
+            return None
+        if not exposed and tactics.reached(state, f, route[-1], enemies):
+            continue
+        if table.move_problem(mover, [f.centre, *route], others, allowance) is not None:
+            return None
+        return route
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _round_on(scenario: str, bases: tuple[Base, ...], mover: Base, target: str) -> tuple[Point, ...] | None:
+    """The shortest path (start included) of `mover` toward the base `target` round difficult terrain,
+    stopped a centimetre short of the first enemy it would touch; cached by the positions, as `_toward_on`."""
+    table = board.table(scenario)
+    goal = next(b for b in bases if b.id == target)
+    around = [b for b in bases if b.id not in (mover.id, target)]
+    woods = [t.polygon for t in table.difficult_pieces]
+    # round the woods, not through: `shortest_path` takes the straight line whenever nothing impassable cuts it
+    way = paths.shortest_path(table, mover, goal.centre, around, avoid=woods, effort=EFFORT) if woods else None
+    if way is None:
+        return None
+    full = (mover.centre, *way)
+    stop = table.engagement_stop(mover, full, [b for b in bases if b.side != mover.side], board.CM)
+    if stop is None:
+        return full
+    cut = _cut_short(full, stop)
+    return cut if len(cut) >= 2 else None
+
+
+def _cut_short(full: tuple[Point, ...], stop: Point) -> tuple[Point, ...]:
+    """`full` up to the segment `stop` lies on, ending a centimetre short of `stop`."""
+    best, best_d = 0, None
+    for i in range(len(full) - 1):
+        (px, py), (qx, qy) = full[i], full[i + 1]
+        dx, dy = qx - px, qy - py
+        n2 = dx * dx + dy * dy
+        t = 0.0 if n2 == 0 else max(0.0, min(1.0, ((stop[0] - px) * dx + (stop[1] - py) * dy) / n2))
+        d = (px + t * dx - stop[0]) ** 2 + (py + t * dy - stop[1]) ** 2
+        if best_d is None or d < best_d - 1e-9:
+            best, best_d = i, d
+    end = _short_of(full[best], stop, board.CM)
+    return (*full[: best + 1], end) if end != full[best] else full[: best + 1]
 
 
 def _safe_toward(state: ConfState, f: Fighter, goal: tuple[int, int], allowance: int) -> tuple[int, int] | None:
@@ -456,7 +523,7 @@ def menu(state: ConfState, seat: int) -> list[Any]:
             else:
                 reach = rules.allowance(f, f.exclusive)
                 out = [Resolve(fighter=f.id, path=w) for w in _straight_ways(state, f, reach)]
-                out += [Resolve(fighter=f.id, path=(end,)) for end in _safe_end(state, f, f.exclusive, reach)]
+                out += [Resolve(fighter=f.id, path=w) for w in _safe_ends(state, f, f.exclusive, reach)]
             return [*out, Forgo(fighter=f.id)]
         return []
     if kind == "fighter":
@@ -476,7 +543,7 @@ def _fighter_menu(state: ConfState, seat: int) -> list[Any]:
         out += _shots_and_casts(f, enemies, friends)
         move = Walk if board.free(state, f) else Disengage
         out += [move(fighter=f.id, path=w) for w in _straight_ways(state, f, p.mou)]
-        out += [move(fighter=f.id, path=(end,)) for end in _safe_end(state, f, "walk", p.mou)]
+        out += [move(fighter=f.id, path=w) for w in _safe_ends(state, f, "walk", p.mou)]
         out.append(Finish(fighter=f.id))
     return out
 
@@ -504,6 +571,14 @@ def _safe_end(state: ConfState, f: Fighter, what: str, allowance: int) -> list[t
         return []
     end = _move_end(state, f, what, allowance)
     return [end] if end is not None else []
+
+
+def _safe_ends(state: ConfState, f: Fighter, what: str, allowance: int) -> list[tuple[Point, ...]]:
+    """The menu's extra moves: the furthest safe point straight toward the nearest enemy (`_safe_end`)
+    and along its cheapest path round difficult terrain (`_round_end`)."""
+    out: list[tuple[Point, ...]] = [(end,) for end in _safe_end(state, f, what, allowance)]
+    way = _round_end(state, f, what, allowance)
+    return [*out, way] if way is not None and way not in out else out
 
 
 def _reason(state: ConfState, seat: int, action: Any) -> Text | None:

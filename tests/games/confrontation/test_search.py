@@ -4,6 +4,8 @@ bounded by count (the same view and seed give the same move), and a seeded win o
 
 from __future__ import annotations
 
+from shapely.geometry import Point as ShapelyPoint
+
 from bot.ai import RandomAgent, arena
 from bot.engine import Rng
 from bot.games.confrontation import board
@@ -148,6 +150,40 @@ def test_a_run_ends_out_of_a_magicians_bolts_while_it_has_the_mana_for_them() ->
                 assert spell < d < start, (level, d)
             else:
                 assert d <= start - 2 * PROFILES["epeiste"].mou + board.CM, (level, d)
+
+
+def test_a_run_goes_round_the_wood_rather_than_ending_in_it() -> None:
+    """D-CON-10: a wood costs double. An épéiste runs (20 cm) toward a chef de guerre beyond the wood,
+    whose card is played already. The greedy player runs straight and ends in the wood, so its next
+    charge would cross the rest of it at double cost; normal and hard run round it and end outside,
+    where that charge costs less."""
+    fs = [
+        fighter("L1", "epeiste", L, 10, 14),
+        fighter("G1", "chef", G, 10, 62, activated=True),
+        fighter("G2", "guerrier", G, 55, 75, activated=True),
+    ]
+    s = act(activation(fs, (("epeiste",), ("chef", "guerrier")), speaker=L), L, Draw(choice="play"))
+    s = act(s, L, Declare(fighter="L1", what="run"))
+    assert s.stack[-1].kind == "exclusive"
+    table = board.table(s.scenario)
+    chef = s.fighter("G1")
+    assert chef is not None
+
+    def end(move: object) -> tuple[int, int]:
+        assert isinstance(move, Resolve)
+        moved = act(s, L, move).fighter("L1")
+        assert moved is not None
+        return moved.centre
+
+    def in_wood(p: tuple[int, int]) -> bool:
+        return any(t.polygon.contains(ShapelyPoint(p)) for t in table.difficult_pieces)
+
+    greedy = end(ConfAgent()._choose(GAME, s, L))
+    assert in_wood(greedy)
+    for level in ("normal", "hard"):
+        mine = end(GAME.agent(level).choose(GAME, GAME.view(s, L), L, Rng(1)))
+        assert not in_wood(mine), (level, mine)
+        assert table.path_cost([mine, chef.centre]) < table.path_cost([greedy, chef.centre]), (level, mine)
 
 
 def test_hard_takes_cover_when_shot_at_and_normal_throws_only_its_fragile_fighters() -> None:
