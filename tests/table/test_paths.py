@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from shapely.geometry import LineString
 
 from bot.table.geometry import Base, Table, Terrain
@@ -80,3 +81,19 @@ def test_friends_are_passed_enemies_are_walked_round_and_a_walled_in_goal_is_non
         for k in range(13)
     ]
     assert shortest_path(TABLE, Base("m", 0, start, R), goal, ring) is None
+
+
+@pytest.mark.xfail(strict=True, reason="#25: a path never goes round a wood (see the docstring)")
+def test_a_path_goes_round_a_wood_when_that_costs_less_than_crossing_it() -> None:
+    """The straight line through a wood 4" wide costs 8 + 4 = 12" (`Table.path_cost`: difficult terrain
+    counts double); round its corners, about 8.5". Known bug (#25): the search takes the straight line
+    whenever no impassable piece is in the way, and a wood's corners lie on its edge, so a path along it
+    counts as inside. The fix: the corners a few units outside (as a platform's), and the straight line
+    taken at once only when it costs its length."""
+    wood = Terrain("bois", (inch(4, 4), inch(8, 4), inch(8, 6), inch(4, 6)), difficult=True)
+    table = Table(30 * INCH, 22 * INCH, (wood,))
+    start, goal = inch(2, 5), inch(10, 5)
+    assert table.path_cost([start, goal]) == 12 * INCH
+    path = shortest_path(table, Base("m", 0, start, R), goal)
+    assert path is not None and path[-1] == goal
+    assert table.path_cost([start, *path]) <= (2 * math.dist((2, 5), (4, 4)) + 4) * INCH + 2
