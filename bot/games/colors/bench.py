@@ -10,7 +10,6 @@ from typing import Any
 
 from bot.ai import RandomAgent, table_figures
 from bot.ai.arena import play
-from bot.ai.table_figures import pct
 from bot.engine import Ask, Rng
 from bot.i18n.catalog import catalog
 from bot.table.game import forget_suggestions
@@ -64,10 +63,9 @@ def _positions(seed: int, every: int = 3) -> list[Any]:
 def suggest_times(samples: int = 200) -> dict[str, float]:
     """Time to suggest the moves of a creature just activated (what a player's menu asks for), on the
     clock and on this thread's CPU (which other processes on a shared machine inflate far less)."""
-    times: list[float] = []
-    cpu_times: list[float] = []
+    timings = table_figures.Timings()
     seed = 1
-    while len(times) < samples and seed < 50:
+    while len(timings) < samples and seed < 50:
         for state in _positions(seed):
             if not state.stack or state.stack[-1].kind != "act":
                 continue
@@ -77,18 +75,10 @@ def suggest_times(samples: int = 200) -> dict[str, float]:
                 continue
             active = COLORS.apply(state, seat, Activate(figure=mine[0].id), Rng(1)).state
             forget_suggestions()  # a position met twice would be answered from memory
-            start, cpu = time.perf_counter(), time.thread_time()
-            COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
-            times.append((time.perf_counter() - start) * 1000)
-            cpu_times.append((time.thread_time() - cpu) * 1000)
+            with timings.timed():
+                COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
         seed += 1
-    return {
-        "n": len(times),
-        "p50_ms": pct(times, 0.5),
-        "p99_ms": pct(times, 0.99),
-        "cpu_ms_p50": pct(cpu_times, 0.5),
-        "cpu_ms_p99": pct(cpu_times, 0.99),
-    }
+    return timings.figures()
 
 
 def sight_checks_per_second(pairs: int = 2000) -> float:

@@ -25,26 +25,17 @@ def ai_vs_random(games: int) -> dict[str, Any]:
 def suggest_times(samples: int = 200) -> dict[str, float]:
     """Time to list, labelled and checked, the choices of an exclusive or cumulative action, on the clock
     and on this thread's CPU (which other processes on a shared machine inflate far less)."""
-    times: list[float] = []
-    cpu_times: list[float] = []
+    timings = table_figures.Timings()
     seed = 1
-    while len(times) < samples and seed < 50:
+    while len(timings) < samples and seed < 50:
         for state in table_figures.positions(CONFRONTATION, seed):
             if not state.stack or state.stack[-1].kind not in ("exclusive", "fighter"):
                 continue
             seat = min(state.stack[-1].waiting())
-            start, cpu = time.perf_counter(), time.thread_time()
-            suggestions(state, seat, Ask())
-            times.append((time.perf_counter() - start) * 1000)
-            cpu_times.append((time.thread_time() - cpu) * 1000)
+            with timings.timed():
+                suggestions(state, seat, Ask())
         seed += 1
-    return {
-        "n": len(times),
-        "p50_ms": pct(times, 0.5),
-        "p99_ms": pct(times, 0.99),
-        "cpu_ms_p50": pct(cpu_times, 0.5),
-        "cpu_ms_p99": pct(cpu_times, 0.99),
-    }
+    return timings.figures()
 
 
 def turn_times(games: int = 10) -> dict[str, float]:

@@ -143,10 +143,9 @@ def path_times(samples: int = 300) -> dict[str, float]:
     """The shortest path of a fighter to an objective or an enemy around terrain and bases, with nothing
     of the position cached (the terrain's own obstacle map is built once per scenario, as in a match), on
     the clock and on this thread's CPU (which other processes on a shared machine inflate far less)."""
-    times: list[float] = []
-    cpu_times: list[float] = []
+    timings = table_figures.Timings()
     for state in table_figures.positions_of(WARCRY, 2, 3):
-        if len(times) >= samples:
+        if len(timings) >= samples:
             break
         if state.phase != "combat":
             continue
@@ -155,17 +154,9 @@ def path_times(samples: int = 300) -> dict[str, float]:
             for goal in [o.centre for o in state.objectives] or [(board.MEASURE.width // 2, board.MEASURE.height // 2)]:
                 board._path.cache_clear()
                 paths.forget_positions()
-                start, cpu = time.perf_counter(), time.thread_time()
-                board.shortest_path(state, f, goal)
-                times.append((time.perf_counter() - start) * 1000)
-                cpu_times.append((time.thread_time() - cpu) * 1000)
-    return {
-        "n": len(times),
-        "p50_ms": pct(times, 0.5),
-        "p99_ms": pct(times, 0.99),
-        "cpu_ms_p50": pct(cpu_times, 0.5),
-        "cpu_ms_p99": pct(cpu_times, 0.99),
-    }
+                with timings.timed():
+                    board.shortest_path(state, f, goal)
+    return timings.figures()
 
 
 def figures(games: int) -> dict[str, Any]:
