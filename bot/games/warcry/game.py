@@ -49,7 +49,9 @@ class WarcryGame(TableGame[WarState, WarView]):
     solo = True
     hidden = SPEC
     #: An activation's moves and attacks beside its end: asked without a move search (docs/play-by-post.md).
-    open_choice: ClassVar[frozenset[str]] = frozenset({"act"})
+    #: A deployment: two formations and a typed place are always on offer (D-WAR-25), and looking for a
+    #: single answer placed both formations (~20 ms) after every step of the set-up (#30).
+    open_choice: ClassVar[frozenset[str]] = frozenset({"act", "deploy"})
     state_type = WarState
     action_type = WarAction
     families: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -303,3 +303,18 @@ def test_the_player_forms_their_own_groups_and_places_each_fighter() -> None:
     with pytest.raises(IllegalAction) as refused:
         WARCRY.check(fresh, 0, typed.action)
     assert refused.value.code == "warcry.split_sizes"
+
+
+def test_a_deployment_is_asked_without_searching_for_a_single_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two formations and a typed place are always on offer (D-WAR-25): after each step the host asked
+    whether the next deployment had one answer, placing both formations (`board.spots`, ~20 ms) for nothing."""
+    from bot.games.warcry import board
+
+    state = _at_the_players_deployment()
+    assert state.stack[-1].kind == "deploy" and WARCRY.to_act(state) == {0}
+
+    def no_search(*_: object, **__: object) -> None:
+        raise AssertionError("a deployment's places were searched to find a single answer")
+
+    monkeypatch.setattr(board, "spots", no_search)
+    assert WARCRY.forced(state, 0) is None
