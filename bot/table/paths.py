@@ -6,7 +6,8 @@ passed. So the centre moves among those shapes grown by r with ROUND corners, an
 bends only at them: a visibility graph over the vertices of each grown shape (a polygon drawn just
 outside the rounded one, so a path along its sides never touches the piece), solved by A*, keeping
 only the edges tangent at both ends. Inside difficult terrain a path costs double (`Table.path_cost`):
-the corners of difficult pieces are nodes too, so a path may skirt a wood as well as cross it. A climb
+the corners of difficult pieces, drawn a few units outside, are nodes too, so a path may skirt a wood as
+well as cross it (the straight line is taken at once only when it costs its length). A climb
 onto a platform costs its height (heights.py), and a platform's corners are nodes too.
 
 The path is exact in the sense that matters to the rules: every segment stays at least r - 0.1 mm
@@ -45,6 +46,7 @@ SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer t
 APOTHEM = math.cos(math.pi / 32)  # a disc's polygon (8 segments a quarter) holds this share of its radius
 SLACK = 1  # a unit: what a path may come nearer than the radius (the rules' tests allow it)
 PROBE = 32  # corners searched before asking whether the goal can be reached at all (`_Graph.walled_in`)
+NEAR = 16  # units: a start or a goal this near a corner's side may lie between its piece and the ring drawn round it
 MARGIN = 0.01  # what a box is taken larger by, so that a segment said to miss it misses it for certain
 _COS = tuple(math.cos(2 * math.pi * k / SIDES) for k in range(SIDES))
 _SIN = tuple(math.sin(2 * math.pi * k / SIDES) for k in range(SIDES))
@@ -204,13 +206,16 @@ def shortest_path(
     *,
     avoid: Sequence[Polygon] = (),
     effort: int | None = None,
+    beside: bool = True,
 ) -> tuple[Point, ...] | None:
     """The cheapest path of `mover`'s centre to `goal` (the points after the start), around impassable
     terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches, or when
-    `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do)."""
+    `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do).
+    `beside`: a start or a goal beside a piece is reached from its corner (`_beside`); a game's matches
+    begun before that replay without it."""
     enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side and o.id != mover.id))
     shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
-    return _search(_field(table, mover.radius, shapes, enemies), mover.centre, goal, effort)
+    return _search(_field(table, mover.radius, shapes, enemies), mover.centre, goal, effort, beside)
 
 
 def clear_caches() -> None:
@@ -247,7 +252,7 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
     bare = Ground(blocked, (), (), Corners.of([]), Corners.of([]), box)
     hard = _outside(bare, None, Corners.of([_outer_ring(w, radius) for w in walls]))
     platforms = heights.platforms(table)
-    rings = [_outer_ring(s, 0) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a climb
+    rings = [_corner_ring(s) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a wood, a climb
     corners = _outside(bare, None, Corners.of(rings))
     pieces = [] if blocked is None else list(getattr(blocked, "geoms", [blocked]))
     return Ground(
@@ -356,7 +361,8 @@ def _outer_ring(shape: Polygon, radius: int) -> np.ndarray:
 
 def _corner_ring(shape: Polygon) -> np.ndarray:
     """The corners of `shape` drawn a few units outside it (square corners: one node each), so a path
-    round a platform's corner passes beside it without climbing."""
+    round a wood's or a platform's corner passes beside it without entering or climbing (on its edge,
+    shapely counts the path as inside)."""
     grown = shape.buffer(3, join_style="mitre").simplify(0)
     assert isinstance(grown, Polygon)
     return _rounded(list(grown.exterior.coords)[:-1])
@@ -417,10 +423,21 @@ def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarr
     return ok
 
 
+def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
+    """Whether `point` lies within NEAR of the line of either side at each corner (x, y and offsets to
+    its neighbours as columns). Such a start or goal may lie between the piece and the ring drawn round
+    it (a charge's end beside a wood or a rock): the shortest edge from that corner to it bends inward,
+    so is not tangent there, and is kept all the same (its clearance and cost are asked as any edge's)."""
+    xs, ys, bx, by, ax, ay = columns
+    dx, dy = point[0] - xs, point[1] - ys
+    near_before = np.abs(dx * by - dy * bx) <= NEAR * np.hypot(bx, by)
+    return near_before | (np.abs(dx * ay - dy * ax) <= NEAR * np.hypot(ax, ay))
+
+
 class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
-    def __init__(self, field: Field, start: Point, goal: Point) -> None:
+    def __init__(self, field: Field, start: Point, goal: Point, beside: bool = True) -> None:
         xs, ys, bx, by, ax, ay = field.columns
         # the start and the goal have no neighbours on a shape: any edge is tangent there
         self.xs, self.ys = np.concatenate([(start[0], goal[0]), xs]), np.concatenate([(start[1], goal[1]), ys])
@@ -428,6 +445,7 @@ class _Graph:
         self.points: list[Point] = [start, goal, *field.points]
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
+        self.beside = beside
 
     def tangent(self, i: int, among: np.ndarray) -> list[int]:
         """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
@@ -448,11 +466,22 @@ class _Graph:
             _tangents[(self.field, i)] = ok[2:].copy()
             if len(_tangents) > TANGENTS:
                 _tangents.clear()
+        if not self.beside:
+            pass
+        elif i >= 2:
+            ok[0] |= _beside(self._columns(i), self.points[0])[0]
+            ok[1] |= _beside(self._columns(i), self.points[1])[0]
+        else:
+            ok |= _beside(self._columns(slice(None)), self.points[i])
         ok &= among
         return list(np.flatnonzero(ok).tolist())
 
     def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
         return _tangent_of((self.xs, self.ys, self.bx, self.by, self.ax, self.ay), i, nodes)
+
+    def _columns(self, nodes: int | slice) -> tuple[np.ndarray, ...]:
+        pick = [nodes] if isinstance(nodes, int) else nodes
+        return tuple(c[pick] for c in (self.xs, self.ys, self.bx, self.by, self.ax, self.ay))
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field
@@ -505,14 +534,14 @@ class _Graph:
         return True
 
 
-def _search(field: Field, start: Point, goal: Point, effort: int | None = None) -> tuple[Point, ...] | None:
-    ground = field.ground
-    climbs = ground.climbs
-    if _clear(field, start, goal) and (climbs is None or not heights.climbed(climbs, (start, goal))):
-        return (goal,)
+def _search(
+    field: Field, start: Point, goal: Point, effort: int | None = None, beside: bool = True
+) -> tuple[Point, ...] | None:
+    if _clear(field, start, goal) and _cost(field.ground, start, goal) <= math.dist(start, goal):
+        return (goal,)  # nothing in the way, no wood crossed, nothing climbed: nothing can do better
     if not _clear(field, goal, goal):
         return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
-    graph = _Graph(field, start, goal)
+    graph = _Graph(field, start, goal, beside)
     points = graph.points
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}

@@ -24,6 +24,7 @@ from bot.table.geometry import Base, Table
 from bot.table.units import Point
 
 SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer than round the circle
+NEAR = 16  # as paths.NEAR
 APOTHEM = math.cos(math.pi / 32)  # a disc's polygon (8 segments a quarter) holds this share of its radius
 SLACK = 1  # a unit: what a path may come nearer than the radius (the rules' tests allow it)
 
@@ -110,7 +111,7 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
         shapely.prepare(shape)
     hard = _outside(table, radius, blocked, (), [_outer_ring(w, radius) for w in walls])
     platforms = heights.platforms(table)
-    rings = [_outer_ring(s, 0) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a climb
+    rings = [_corner_ring(s) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a wood, a climb
     corners = _outside(table, radius, blocked, (), rings)
     return Ground(
         blocked,
@@ -226,8 +227,8 @@ def _inside_box(table: Table, radius: int) -> Callable[[Point], bool]:
 def _search(
     table: Table, field: Field, start: Point, goal: Point, effort: int | None = None
 ) -> tuple[Point, ...] | None:
-    climbs = field.ground.climbs
-    if _clear(field, start, goal) and (climbs is None or not heights.climbed(climbs, (start, goal))):
+    straight = _costs(field, start, [goal], _segments(start, [goal]))[0]
+    if _clear(field, start, goal) and straight <= math.dist(start, goal):
         return (goal,)
     if not _clear(field, goal, goal):
         return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
@@ -281,9 +282,22 @@ def _tangent_edges(i: int, at: np.ndarray, before: np.ndarray, after: np.ndarray
     at_j = (d[:, 0] * before[:, 1] - d[:, 1] * before[:, 0]) * (d[:, 0] * after[:, 1] - d[:, 1] * after[:, 0]) >= 0
     bi, ai = before[i], after[i]
     at_i = (d[:, 0] * bi[1] - d[:, 1] * bi[0]) * (d[:, 0] * ai[1] - d[:, 1] * ai[0]) >= 0
-    ok = at_j & at_i & ~done
+    ok = at_j & at_i
+    if i >= 2:  # the start or the goal near a side of corner i (`paths._beside`)
+        ok[:2] |= _beside(at[:2] - at[i], before[i], after[i])
+    else:
+        ok |= _beside(at[i] - at, before, after)
+    ok &= ~done
     ok[0] = ok[i] = False
     return [int(j) for j in np.flatnonzero(ok)]
+
+
+def _beside(d: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """Whether the offsets `d` from corners lie within NEAR of the line of either of their sides."""
+    d, before, after = (np.asarray(a, dtype=np.float64).reshape(-1, 2) for a in (d, before, after))
+    near_before = np.abs(d[:, 0] * before[:, 1] - d[:, 1] * before[:, 0]) <= NEAR * np.hypot(before[:, 0], before[:, 1])
+    near_after = np.abs(d[:, 0] * after[:, 1] - d[:, 1] * after[:, 0]) <= NEAR * np.hypot(after[:, 0], after[:, 1])
+    return near_before | near_after
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 
-import pytest
 from shapely.geometry import LineString
 
 from bot.table.geometry import Base, Table, Terrain
@@ -83,17 +82,31 @@ def test_friends_are_passed_enemies_are_walked_round_and_a_walled_in_goal_is_non
     assert shortest_path(TABLE, Base("m", 0, start, R), goal, ring) is None
 
 
-@pytest.mark.xfail(strict=True, reason="#25: a path never goes round a wood (see the docstring)")
 def test_a_path_goes_round_a_wood_when_that_costs_less_than_crossing_it() -> None:
     """The straight line through a wood 4" wide costs 8 + 4 = 12" (`Table.path_cost`: difficult terrain
-    counts double); round its corners, about 8.5". Known bug (#25): the search takes the straight line
-    whenever no impassable piece is in the way, and a wood's corners lie on its edge, so a path along it
-    counts as inside. The fix: the corners a few units outside (as a platform's), and the straight line
-    taken at once only when it costs its length."""
+    counts double); round its corners, about 8.5". The search took the straight line whenever no
+    impassable piece was in the way, and a wood's corners lay on its edge, so a path along it counted as
+    inside: now they lie a few units outside (as a platform's), and the straight line is taken at once
+    only when it costs its length."""
     wood = Terrain("bois", (inch(4, 4), inch(8, 4), inch(8, 6), inch(4, 6)), difficult=True)
     table = Table(30 * INCH, 22 * INCH, (wood,))
     start, goal = inch(2, 5), inch(10, 5)
     assert table.path_cost([start, goal]) == 12 * INCH
     path = shortest_path(table, Base("m", 0, start, R), goal)
     assert path is not None and path[-1] == goal
-    assert table.path_cost([start, *path]) <= (2 * math.dist((2, 5), (4, 4)) + 4) * INCH + 2
+    # the corners it bends at lie 3 units (0.3 mm) outside the wood, both sides: within 0.05" of the true one
+    assert table.path_cost([start, *path]) <= (2 * math.dist((2, 5), (4, 4)) + 4) * INCH + 6
+
+
+def test_a_base_reaches_a_point_touching_a_rock_round_its_corner() -> None:
+    """A goal touching a rock's side lies between the rock's keep-out and the ring of corners drawn just
+    outside it, so the last edge from the corner bends inward and is not tangent there: the search
+    dropped it and found no path at all. By hand: from (500, 1500), round the corner (1000, 2000) of a
+    rock grown by R = 127 to (1500, 2127): a tangent of √(707.1² − 127²) = 695.6, an arc of 127 × 0.966
+    = 122.7 and 500 along the side, 1318.3 units."""
+    rock = Terrain("rocher", ((1000, 1000), (2000, 1000), (2000, 2000), (1000, 2000)), impassable=True)
+    table = Table(30 * INCH, 22 * INCH, (rock,))
+    start, goal = (500, 1500), (1500, 2000 + R)
+    path = shortest_path(table, Base("m", 0, start, R), goal)
+    assert path is not None and path[-1] == goal
+    assert abs(path_length([start, *path]) - 1318.3) <= INCH / 20

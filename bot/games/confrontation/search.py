@@ -164,7 +164,8 @@ def _round_on(scenario: str, bases: tuple[Base, ...], mover: Base, target: str) 
     goal = next(b for b in bases if b.id == target)
     around = [b for b in bases if b.id not in (mover.id, target)]
     woods = [t.polygon for t in table.difficult_pieces]
-    # round the woods, not through: `shortest_path` takes the straight line whenever nothing impassable cuts it
+    # round the woods, never through: the cheapest path may cross a wood that costs less than its way round,
+    # and a run that ends in one leaves the next charge to cross the rest
     way = paths.shortest_path(table, mover, goal.centre, around, avoid=woods, effort=EFFORT) if woods else None
     if way is None:
         return None

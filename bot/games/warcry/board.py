@@ -151,21 +151,29 @@ def shortest_path(
     """The shortest path of `f`'s centre to `goal` round obstacles, the pit when `avoid_deadly`, and the
     other fighters' bases (round corners, bot/table/paths.py), as points after the start; the goal
     itself when no path reaches (the walk then stops where the straight line is blocked). Before rules
-    version 2, round the bases `around` only (legacy.py)."""
+    version 2, round the bases `around` only (legacy.py); before version 5, a goal beside a piece is
+    reached only by an edge tangent at the piece's corner (`paths.shortest_path`'s `beside`)."""
     if state.rules < 2:
         from . import legacy  # the old geometry builds on this module: imported when a match needs it
 
         return legacy.shortest_path(f.centre, goal, f.p.radius, avoid_deadly=avoid_deadly, around=around)
     others = tuple(Base(o.id, -1, o.centre, o.p.radius) for o in state.fighters if o.placed and o.id != f.id)
-    return _path(f.centre, goal, f.p.radius, avoid_deadly, others, state.layout) or (goal,)
+    return _path(f.centre, goal, f.p.radius, avoid_deadly, others, state.layout, state.rules >= 5) or (goal,)
 
 
 @lru_cache(maxsize=4096)
 def _path(
-    start: Point, goal: Point, radius: int, avoid_deadly: bool, others: tuple[Base, ...], layout: str = "plaine"
+    start: Point,
+    goal: Point,
+    radius: int,
+    avoid_deadly: bool,
+    others: tuple[Base, ...],
+    layout: str = "plaine",
+    beside: bool = True,
 ) -> tuple[Point, ...] | None:
     mover = Base("", 0, start, radius)
-    return paths.shortest_path(table(layout), mover, goal, others, avoid=deadly(layout) if avoid_deadly else ())
+    shapes = deadly(layout) if avoid_deadly else ()
+    return paths.shortest_path(table(layout), mover, goal, others, avoid=shapes, beside=beside)
 
 
 def length(path: Sequence[Point]) -> int:

@@ -44,7 +44,9 @@ class WarcryGame(TableGame[WarState, WarView]):
     #: to D-WAR-30); a battle begun under 2 has the flat table, where nothing of 3 applies.
     #: 4: a twist (D-WAR-32) and « Le butin », treasure carried by fighters (D-WAR-31); a battle begun
     #: under 3 has neither, so nothing of 4 applies to it.
-    rules_version = 4
+    #: 5: a path reaches a point beside a piece from the piece's corner (#25: the search dropped that last
+    #: edge and went the long way, or nowhere); a battle begun under 4 replays its moves without it.
+    rules_version = 5
     #: Seat 1 is the warband the booklet's procedure plays: it sits at once (« Pièges du destin »).
     solo = True
     hidden = SPEC

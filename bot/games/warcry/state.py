@@ -126,8 +126,8 @@ class WarState(BaseModel):
     #: the geometry is exact (#25). Version 3 draws a terrain layout among the battleplans, two of them
     #: with platforms to climb and jump down from (D-WAR-27 to D-WAR-30). Version 4 draws a twist
     #: (D-WAR-32) and « Le butin », whose treasure fighters carry (D-WAR-31); a battle of version 3 has
-    #: neither.
-    rules: int = 4
+    #: neither. Version 5: a path reaches a point beside a piece from its corner (#25).
+    rules: int = 5
     twist: str = ""  # the battleplan's twist (content.TWISTS); none before version 4
     treasures: tuple[Treasure, ...] = ()
     sides: tuple[Side, Side]

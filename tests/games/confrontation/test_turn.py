@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import LineString
+
 from bot.engine import IllegalAction, Rng
 from bot.games.confrontation import board, combat, dice
 from bot.games.confrontation.actions import (
@@ -182,6 +184,25 @@ def test_a_charge_across_the_wood_that_no_path_can_finish_is_refused_at_declarat
     # beside the wood, 12 cm away: the way round its corner reaches, and the charge is accepted
     beside = s.model_copy(update={"fighters": s.replace(l1.model_copy(update={"x": at(27, 0)[0], "y": at(0, 33)[1]}))})
     act(beside, L, declare)
+
+
+def test_a_charge_that_reaches_only_round_the_wood_is_accepted() -> None:
+    """V-C-1 « le placer au contact » (#25): G1 stands beside the wood's far corner. The straight line
+    crosses the wood (about 27 cm at double cost, over the 20 cm of MOU x 2), but round the wood's near
+    corner L1 reaches contact in about 18 cm: the charge is accepted, and its path bends at that corner
+    outside the wood. The search took the straight line whenever no rock cut it, so this was refused."""
+    fs = [fighter("L1", "epeiste", L, 14, 48), fighter("G1", "guerrier", G, 5, 30)]
+    s = _open(activation(fs, (("epeiste",), ("guerrier",)), speaker=L), L, "epeiste")
+    l1, g1 = s.fighter("L1"), s.fighter("G1")
+    assert l1 is not None and g1 is not None and board.sees(s, l1, g1)
+    tab = board.table(s.scenario)
+    touching = board.base(l1).radius + board.base(g1).radius  # G1 stands outside the wood: the last stretch costs 1x
+    assert tab.path_cost([l1.centre, g1.centre]) - touching > 2000 + 500  # straight through: too far
+    way = board.path_to_contact(s, l1, g1)
+    assert way is not None and len(way) == 2 and tab.path_cost([l1.centre, *way]) <= 2000
+    wood = next(t for t in tab.terrain if t.difficult)
+    assert not wood.polygon.intersects(LineString([l1.centre, *way]))
+    act(s, L, Declare(fighter="L1", what="charge", target="G1"))
 
 
 def test_a_run_or_a_walk_never_ends_in_contact() -> None:

@@ -12,6 +12,7 @@ from bot.engine import IllegalAction
 from bot.games.warcry import board, resolve, rules
 from bot.games.warcry.actions import Activate, Attack, Disengage, Move, Wait, Why
 from bot.games.warcry.rules import check
+from bot.table.paths import path_length
 from tests.games.warcry.helpers import active, battle, fighter, inch, kinds, play
 
 
@@ -248,14 +249,30 @@ def test_a_disengage_may_use_its_whole_three_inches() -> None:
 
 def test_a_match_saved_before_the_exact_geometry_loads_and_plays_under_it() -> None:
     """#25: a snapshot without a rules version is of version 1 (sampled geometry); a new match is of the
-    latest (4 since the twists and treasure of #29), and no version past it is known."""
+    latest (5 since a path reaches a point beside a piece, #25), and no version past it is known."""
     from bot.engine import EngineError
     from bot.games.warcry.game import WARCRY
 
     s = battle([fighter("R1", "porte_bouclier", 10, 5), fighter("B1", "maraudeur", 10, 9)])
     data = WARCRY.dump_state(s)
-    assert WARCRY.load_state(data).rules == 4
+    assert WARCRY.load_state(data).rules == 5
     assert WARCRY.load_state({k: v for k, v in data.items() if k != "rules"}).rules == 1
     assert WARCRY.at_rules(s, 1).rules == 1 and WARCRY.at_rules(s, 3).rules == 3
     with pytest.raises(EngineError):
-        WARCRY.at_rules(s, 5)
+        WARCRY.at_rules(s, 6)
+
+
+def test_a_move_to_a_point_touching_a_ruin_goes_round_its_corner_since_version_5() -> None:
+    """#25: a point touching a ruin's side lies between the ruin and the ring of corners the search bends
+    at, so the last edge from the ruin's corner was dropped: a move there went round the wall to the south
+    and back (21"). Since rules version 5 it rounds the ruin's corner (3.3"); a battle begun under 4
+    replays its moves as they were played."""
+    s = battle([fighter("B1", "maraudeur", 9.5, 14), fighter("R1", "porte_bouclier", 25, 5)])
+    b1 = s.fighter("B1")
+    assert b1 is not None and s.rules == 5
+    ruin = next(t for t in board.table(s.layout).terrain if t.id == "ruine_ouest")
+    goal = (3048, ruin.polygon.bounds[3] + b1.p.radius)  # touching the middle of its side
+    path = board.shortest_path(s, b1, goal)
+    assert path[-1] == goal and path_length([b1.centre, *path]) < inch(3.5)
+    old = board.shortest_path(s.model_copy(update={"rules": 4}), b1, goal)
+    assert old[-1] == goal and path_length([b1.centre, *old]) > inch(20)

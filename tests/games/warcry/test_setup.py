@@ -104,7 +104,7 @@ def test_a_battle_keeps_the_group_reading_it_began_under() -> None:
     `at_rules(…, 1)` makes the seeds roll as version 1 did (its logged dice replay the same groups)."""
     seats = [SeatSpec(seat=0, name="Alice"), SeatSpec(seat=1, name="IA")]
     state = WARCRY.setup(seats, {"difficulty": "difficile"}, faces()).state
-    assert state.rules == WARCRY.rules_version == 4
+    assert state.rules == WARCRY.rules_version == 5
     assert WARCRY.load_state({k: v for k, v in WARCRY.dump_state(state).items() if k != "rules"}).rules == 1
     from bot.games.warcry import procedure
 
