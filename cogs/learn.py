@@ -2,7 +2,8 @@
 is introduced the first time the learner meets it (bot/services/learn.py says when).
 
 Where an introduction shows: right after the learner's private menu of choices, when they open it on a
-decision of a kind they never answered. It is read where the decision is made, next to the choices it
+decision of a kind they never answered, or right after their move when they typed it instead (the
+decision is read as new before the move answers it). It is read where the decision is made, next to the choices it
 explains, and only by the learner (ephemeral): a thread post would be read by the whole table and would
 come at the thread's pace, a DM only comes once the player has been away for a while. The menu goes
 first so that a slow first reading of the log (after a restart) never delays the answer to the click
@@ -91,13 +92,31 @@ class LearnDesk:
 
     async def introduce(self, interaction: discord.Interaction, live: LiveMatch, seat: int, locale: str) -> None:
         """After the menu: the introduction of the decision asked now, when it is new to this learner."""
+        await self.show(interaction, live, await self.pending(interaction, live, seat, locale))
+
+    async def pending(
+        self, interaction: discord.Interaction, live: LiveMatch, seat: int, locale: str
+    ) -> tuple[discord.Embed, discord.ui.View] | None:
+        """`intro`, never raising: read before a typed move answers the decision (once answered, it is no
+        longer new), shown after it (`show`), so that typing a move instead of opening the menu still
+        introduces it."""
         try:
-            intro = await self.intro(live, seat, interaction.user.id, locale)
-            if intro is not None:
-                embed, view = intro
-                await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-        except Exception:  # the menu is already shown: a missing introduction must not turn into an error
+            return await self.intro(live, seat, interaction.user.id, locale)
+        except Exception:  # the move comes first: a missing introduction must not turn into an error
             log.exception("introduction failed match=%s seat=%d", live.id, seat)
+            return None
+
+    async def show(
+        self, interaction: discord.Interaction, live: LiveMatch, intro: tuple[discord.Embed, discord.ui.View] | None
+    ) -> None:
+        """Send an introduction privately after what answered the interaction."""
+        if intro is None:
+            return
+        try:
+            embed, view = intro
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        except Exception:  # the menu or the move is already answered: never an error for this
+            log.exception("introduction failed match=%s", live.id)
 
     async def intro(
         self, live: LiveMatch, seat: int, user_id: int, locale: str

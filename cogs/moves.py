@@ -316,43 +316,56 @@ class MoveDesk:
                 raise ServiceError("match_not_active")
             if seat.seat not in live.to_act():
                 raise live.game.unavailable(live.state, seat.seat, kinds)
-            m = VALUE.fullmatch(value.strip())
-            if m is not None and not m["t"].isdigit() and not self._is_token(m["t"]):
-                m = None
-            if m is None:
-                choice = self._typed_choice(live, seat.seat, value, kinds)
-                if choice.preview:
-                    said = choice.label if choice.label != NO_LABEL else None
-                    await self._preview(interaction, live, seat.seat, choice.action, a.locale, said)
-                else:
-                    await self._submit(interaction, live, choice.action, live.version, a.locale)
-                return
-            version, token = int(m["v"]), m["t"]
-            if version > live.version:  # no suggestion ever carried a version the board has not reached
-                raise ServiceError("unknown_choice")
-            if token.isdigit():  # a schema-1 value: the slot in that version's list
-                self._current(live, version)
-                choices = self.service.choices(live, seat.seat, ANY)
-                if int(token) >= len(choices):
-                    raise ServiceError("unknown_choice")
-                await self._submit(interaction, live, choices[int(token)].action, version, a.locale)
-                return
-            if token.startswith("@"):
-                draft = self.service.draft(token[1:], interaction.user.id, live.id)
-                action, version, preview = draft.action, draft.version, draft.preview
+            intro = await self.host.learn.pending(interaction, live, seat.seat, a.locale)  # new before it is answered
+            await self._act_typed(interaction, live, seat.seat, value, kinds, a.locale)
+            await self.host.learn.show(interaction, live, intro)  # a learning match's decision, typed not chosen
+
+    async def _act_typed(
+        self,
+        interaction: discord.Interaction,
+        live: LiveMatch,
+        seat: int,
+        value: str,
+        kinds: tuple[str, ...],
+        locale: str,
+    ) -> None:
+        m = VALUE.fullmatch(value.strip())
+        if m is not None and not m["t"].isdigit() and not self._is_token(m["t"]):
+            m = None
+        if m is None:
+            choice = self._typed_choice(live, seat, value, kinds)
+            if choice.preview:
+                said = choice.label if choice.label != NO_LABEL else None
+                await self._preview(interaction, live, seat, choice.action, locale, said)
             else:
-                preview = token.startswith("!")
-                try:
-                    action = live.game.decode_action(token.lstrip("!"))
-                except MalformedAction:
-                    raise ServiceError("unknown_choice") from None
-            if kinds and getattr(action, "kind", "") not in kinds:
-                raise ServiceError("unknown_choice")  # a value from another command's list
+                await self._submit(interaction, live, choice.action, live.version, locale)
+            return
+        version, token = int(m["v"]), m["t"]
+        if version > live.version:  # no suggestion ever carried a version the board has not reached
+            raise ServiceError("unknown_choice")
+        if token.isdigit():  # a schema-1 value: the slot in that version's list
             self._current(live, version)
-            if preview:
-                await self._preview(interaction, live, seat.seat, action, a.locale)
-            else:
-                await self._submit(interaction, live, action, version, a.locale)
+            choices = self.service.choices(live, seat, ANY)
+            if int(token) >= len(choices):
+                raise ServiceError("unknown_choice")
+            await self._submit(interaction, live, choices[int(token)].action, version, locale)
+            return
+        if token.startswith("@"):
+            draft = self.service.draft(token[1:], interaction.user.id, live.id)
+            action, version, preview = draft.action, draft.version, draft.preview
+        else:
+            preview = token.startswith("!")
+            try:
+                action = live.game.decode_action(token.lstrip("!"))
+            except MalformedAction:
+                raise ServiceError("unknown_choice") from None
+        if kinds and getattr(action, "kind", "") not in kinds:
+            raise ServiceError("unknown_choice")  # a value from another command's list
+        self._current(live, version)
+        if preview:
+            await self._preview(interaction, live, seat, action, locale)
+        else:
+            await self._submit(interaction, live, action, version, locale)
 
     @staticmethod
     def _is_token(token: str) -> bool:

@@ -90,6 +90,28 @@ async def test_a_learning_match_introduces_each_decision_met_once(tmp_path: Path
         assert Counter(kind_of(live, m) for m in shown) == Counter(dict.fromkeys(met, 1))
 
 
+@pytest.mark.parametrize("game", ["liber", "colors"])
+async def test_a_decision_answered_by_a_typed_command_is_introduced_too(tmp_path: Path, game: str) -> None:
+    """A learner who types their move (`/<jeu> <famille> choix:`) never opens the menu that showed the
+    introduction, and once answered the decision is no longer new: it was never introduced. It is now
+    shown after the typed move, once per kind as from the menu."""
+    async with open_table(tmp_path / "learn.sqlite3") as table:
+        live = await learning_match(table, game)
+        rng, met = Rng(3), []
+        while live.rec.status == "active" and len(met) < 6:
+            if 0 not in live.to_act():
+                await table.idle()
+                continue
+            kind = live.game.asking(live.state)
+            assert kind is not None
+            met.append(kind)
+            await table.play_turn_by_command("Alice", live, rng)
+        assert len(met) == 6
+        shown = intros(table, live)
+        assert shown and all(m["flags"] & 64 for m in shown)
+        assert Counter(kind_of(live, m) for m in shown) == Counter(dict.fromkeys(met, 1))
+
+
 async def test_introductions_are_read_from_the_log_not_memory_and_can_be_turned_off(tmp_path: Path) -> None:
     async with open_table(tmp_path / "learn.sqlite3") as table:
         live = await learning_match(table, "liber")
