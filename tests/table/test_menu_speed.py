@@ -90,7 +90,7 @@ def test_the_furthest_straight_move_asked_about_the_near_bases_is_the_one_asked_
 
 def _colors_menus() -> list[list[Any]]:
     out = []
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         for state in table_figures.positions(COLORS, seed):
             if not state.stack or state.stack[-1].kind != "act":
                 continue
@@ -107,7 +107,7 @@ def _colors_menus() -> list[list[Any]]:
 
 def _conf_menus() -> list[list[Any]]:
     out = []
-    for seed in (1, 2):
+    for seed in (1,):
         for state in table_figures.positions(CONFRONTATION, seed):
             if not state.stack or state.stack[-1].kind not in ("exclusive", "fighter", "declare"):
                 continue
@@ -133,5 +133,6 @@ def test_the_menus_of_the_bench_positions_are_those_of_the_plain_computations(
     monkeypatch.setattr(routes, "furthest_toward", _plain_furthest)
     plain = _colors_menus(), _conf_menus()
     assert fast == plain
-    moves = [row for menus in fast for menu in menus for row in menu if hasattr(row[0], "path")]
-    assert len(moves) > 300 and sum(len(row[0].path) > 1 for row in moves) > 10  # straight and bent moves
+    for menus in fast:  # each game's menus hold straight moves and moves round what is in the way
+        moves = [row[0] for menu in menus for row in menu if hasattr(row[0], "path")]
+        assert len(moves) > 300 and sum(len(move.path) > 1 for move in moves) > 5
