@@ -37,8 +37,21 @@ def profile(fig: Figure) -> Profile:
     return creature
 
 
+#: Each figure's base, by the figure object (frozen, kept alive here so its id is not reused): a menu
+#: asks for the bases of the same figures hundreds of times (#25).
+_bases: dict[int, tuple[Figure, Base]] = {}
+KEPT = 4096  # bases remembered before they are forgotten (the memory only spares work)
+
+
 def base(fig: Figure) -> Base:
-    return Base(fig.id, fig.owner, fig.centre, profile(fig).radius)
+    known = _bases.get(id(fig))
+    if known is not None and known[0] is fig:
+        return known[1]
+    out = Base(fig.id, fig.owner, fig.centre, profile(fig).radius)
+    if len(_bases) >= KEPT:
+        _bases.clear()
+    _bases[id(fig)] = (fig, out)
+    return out
 
 
 def hostile(a: Figure, b: Figure) -> bool:

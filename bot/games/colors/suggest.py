@@ -219,7 +219,7 @@ def destinations(
     seen: set[Point] = set()
     enemy_bases = [b for b in others if b.side != fig.owner]
     for goal, reason, was_typed in goals:
-        end = table.furthest_toward(mover, goal, others, allowance)
+        end = routes.furthest_toward(table, mover, goal, others, allowance)
         stop = table.engagement_stop(mover, [fig.centre, end], enemy_bases, board.ENGAGEMENT) if not leaving else None
         if stop is not None:
             end = stop

@@ -36,8 +36,24 @@ def profile(f: Fighter) -> Profile:
     return PROFILES[f.profile]
 
 
+#: Each fighter's base, by the fighter object (frozen, kept alive here so its id is not reused): a menu
+#: asks for the bases of the same fighters thousands of times (#25).
+_bases: dict[int, tuple[Fighter, Base]] = {}
+#: Whether each fighter is free, by the state object and the fighter's place: every check of a menu's
+#: moves asks it again (#25).
+_free: dict[int, tuple[ConfState, dict[tuple[str, int, int, int, str], bool]]] = {}
+KEPT = 4096  # entries of either memory before it is forgotten (it only spares work)
+
+
 def base(f: Fighter) -> Base:
-    return Base(f.id, f.owner, f.centre, profile(f).radius)
+    known = _bases.get(id(f))
+    if known is not None and known[0] is f:
+        return known[1]
+    out = Base(f.id, f.owner, f.centre, profile(f).radius)
+    if len(_bases) >= KEPT:
+        _bases.clear()
+    _bases[id(f)] = (f, out)
+    return out
 
 
 def in_contact(a: Fighter, b: Fighter) -> bool:
@@ -50,8 +66,18 @@ def contacts(state: ConfState, f: Fighter) -> list[Fighter]:
 
 
 def free(state: ConfState, f: Fighter) -> bool:
-    """« libre de tout adversaire »: no enemy in contact."""
-    return not contacts(state, f)
+    """« libre de tout adversaire »: no enemy in contact. Remembered for the state (the same object) and
+    what of `f` it depends on: its side, place and profile (a copy declaring an action is the same)."""
+    known = _free.get(id(state))
+    if known is None or known[0] is not state:
+        if len(_free) >= KEPT // 64:
+            _free.clear()
+        known = _free[id(state)] = (state, {})
+    key = (f.id, f.owner, f.x, f.y, f.profile)
+    answer = known[1].get(key)
+    if answer is None:
+        answer = known[1][key] = not contacts(state, f)
+    return answer
 
 
 def sees(state: ConfState, a: Fighter, b: Fighter) -> bool:

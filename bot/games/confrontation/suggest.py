@@ -302,10 +302,10 @@ def ways(
     out: list[tuple[tuple[Point, ...], Text | None, bool]] = []
     seen: set[Point] = set()
     for goal, why, was_typed in goals:
-        end = table.furthest_toward(mover, goal, others, allowance)
+        end = routes.furthest_toward(table, mover, goal, others, allowance)
         stop = table.engagement_stop(mover, [f.centre, end], enemies, CM)  # a centimetre short of contact
         if stop is not None:
-            end = table.furthest_toward(mover, stop, others, allowance)
+            end = routes.furthest_toward(table, mover, stop, others, allowance)
             back = _short_of(f.centre, end, CM)
             end = back
         if end != f.centre and end not in seen:
