@@ -318,3 +318,29 @@ def test_a_cost_measured_on_the_corners_is_shapelys_on_edges_corners_and_whole_n
                         measured += 1
                         assert abs(inside - LineString([p, q]).intersection(t.polygon).length) < 1e-7
     assert measured > 1000 and left > 50, (measured, left)
+
+
+def test_a_segment_near_a_platform_meets_the_box_grown_round_its_hull() -> None:
+    """`_cost` asks `_near_hull` only of the segments that meet `_reach`'s box: every segment `_near_hull`
+    finds within a unit of a convex hull (sharp corners included, where that unit reaches furthest out)
+    meets it, on random hulls and segments ending round their corners."""
+    rng = random.Random(61)
+    near = missed = 0
+    for _ in range(300):
+        x, y = rng.randint(100, 2000), rng.randint(100, 2000)
+        points = [(x + rng.randint(-400, 400), y + rng.randint(-60, 60) * rng.choice((1, 8))) for _ in range(3)]
+        shape = Polygon(points + [(x + rng.randint(-400, 400), y + rng.randint(-400, 400))] * rng.randint(0, 1))
+        if shape.convex_hull.area < 1:
+            continue
+        hull = paths._hull(shape)
+        box = paths._reach(hull)
+        for _ in range(40):
+            corner = rng.choice(hull)
+            p = (corner[0] + rng.randint(-6, 6), corner[1] + rng.randint(-6, 6))
+            q = (p[0] + rng.randint(-300, 300), p[1] + rng.randint(-300, 300)) if rng.random() < 0.5 else p
+            if paths._near_hull(p, q, hull):
+                near += 1
+                assert geometry.meets_box(p, q, box), (hull, p, q)
+            elif not geometry.meets_box(p, q, box):
+                missed += 1
+    assert near > 1000 and missed > 1000, (near, missed)
