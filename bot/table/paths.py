@@ -564,7 +564,9 @@ def _search(
             effort -= 1
             if effort < 0:
                 return None
-        if searched == PROBE and effort is None and graph.walled_in(PROBE // 2):  # a menu's effort is the cap
+        # a menu's effort is the cap; a goal an edge already reached is not walled in (the walk back from it
+        # takes the same edges, so would meet the start or run out)
+        if searched == PROBE and effort is None and 1 not in best and graph.walled_in(PROBE // 2):
             return None
         here = points[i]
         for j in graph.tangent(i, open_):
