@@ -344,3 +344,27 @@ def test_a_segment_near_a_platform_meets_the_box_grown_round_its_hull() -> None:
             elif not geometry.meets_box(p, q, box):
                 missed += 1
     assert near > 1000 and missed > 1000, (near, missed)
+
+
+def test_a_corners_tangents_toward_the_start_and_the_goal_are_read_from_theirs() -> None:
+    """`_Graph.tangent` reads whether corner i and the start or the goal are tangent from the start's
+    and the goal's rows (`_Graph.reach`): on random positions with platforms, discs and shapes avoided,
+    every corner's own test toward them (and whether they lie beside its sides) says the same."""
+    rng = random.Random(77)
+    checked = tangent = 0
+    for _ in range(8):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        bases = _bases(rng, 10)
+        mover, others = bases[0], bases[1:]
+        goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
+        enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
+        graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
+        columns = (graph.xs, graph.ys, graph.bx, graph.by, graph.ax, graph.ay)
+        for i in range(2, len(graph.points)):
+            own = paths._tangent_of(columns, i, slice(0, 2))  # corner i's own test toward the start and the goal
+            near = [paths._beside(graph._columns(i), p)[0] for p in graph.points[:2]]
+            mine = [bool(own[k] or near[k]) for k in (0, 1)]
+            assert [bool(graph.reach(k)[i]) for k in (0, 1)] == mine, i
+            checked += 1
+            tangent += sum(mine)
+    assert checked > 500 and 0 < tangent < 2 * checked, (checked, tangent)
