@@ -157,6 +157,13 @@ class Field:
         return tuple(a[:, k].astype(np.float64) for a in (corners.at, corners.before, corners.after) for k in (0, 1))
 
     @cached_property
+    def terms(self) -> np.ndarray:
+        """The corners' terms of the tangency test (`_tangent_row`), a row each: 1, x, y, x·by − y·bx, by,
+        bx, x·ay − y·ax, ay, ax (integers far under 2^53, so exact floats)."""
+        xs, ys, bx, by, ax, ay = self.columns
+        return np.stack([np.ones_like(xs), xs, ys, xs * by - ys * bx, by, bx, xs * ay - ys * ax, ay, ax])
+
+    @cached_property
     def points(self) -> list[Point]:
         return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
 
@@ -426,6 +433,25 @@ def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarr
     return ok
 
 
+def _tangent_row(terms: np.ndarray, x: float, y: float, bx: float, by: float, ax: float, ay: float) -> np.ndarray:
+    """`_tangent_of` from a corner at (x, y), its offsets to its neighbours (bx, by) and (ax, ay), toward
+    every corner whose `terms` (`Field.terms`) are given, in one product of matrices: each of the four
+    cross products is a sum of products of integers far under 2^53, so the same exact float whatever
+    the order of the sums, and so are the signs of their products."""
+    w = np.array(
+        [
+            [0.0, 0.0, 0.0, 1.0, -x, y, 0.0, 0.0, 0.0],  # at j: (xj − x)·byj − (yj − y)·bxj
+            [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -x, y],  # at j: (xj − x)·ayj − (yj − y)·axj
+            [-(x * by - y * bx), by, -bx, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·by − (yj − y)·bx
+            [-(x * ay - y * ax), ay, -ax, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·ay − (yj − y)·ax
+        ]
+    )
+    cross = w @ terms
+    ok = cross[0] * cross[1] >= 0
+    ok &= cross[2] * cross[3] >= 0
+    return ok
+
+
 def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
     """Whether `point` lies within NEAR of the line of either side at each corner (x, y and offsets to
     its neighbours as columns). Such a start or goal may lie between the piece and the ring drawn round
@@ -461,7 +487,8 @@ class _Graph:
             return list(np.flatnonzero(self.reach(i) & among).tolist())
         known = _tangents.get((self.field, i))
         if known is None:
-            known = _tangents[(self.field, i)] = self._tangent(i, slice(2, None))
+            corner = (self.xs[i], self.ys[i], self.bx[i], self.by[i], self.ax[i], self.ay[i])
+            known = _tangents[(self.field, i)] = _tangent_row(self.field.terms, *map(float, corner))
             if len(_tangents) > TANGENTS:
                 _tangents.clear()
         out: list[int] = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
