@@ -127,7 +127,7 @@ class Field:
     def bounds(self) -> tuple[tuple[int, float, float, float, float], ...]:
         """Each disc's centre and the distances that settle a segment without shapely (`_off_discs`):
         nearer than the first, the segment enters the disc's polygon; further than the second, it misses.
-        In the order of the centres' x (`xs`)."""
+        In the order of the centres' x (`by_x`)."""
         return tuple(
             sorted(
                 ((k, float(c[0]), float(c[1]), (reach - SLACK) * APOTHEM - 1e-6, (reach - SLACK) + 1e-6)
@@ -137,7 +137,7 @@ class Field:
         )  # fmt: skip
 
     @cached_property
-    def xs(self) -> tuple[list[float], float]:
+    def by_x(self) -> tuple[list[float], float]:
         """The discs' centres' x in order (`bounds`) and the largest second distance: a segment's x range
         widened by it holds the centre of every disc the segment may come near."""
         return [b[1] for b in self.bounds], max((b[4] for b in self.bounds), default=0.0)
@@ -641,7 +641,7 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
     length2 = (dx * dx + dy * dy) or 1.0  # a point: t is 0 whatever the divisor
     lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
     lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
-    xs, reach = field.xs
+    xs, reach = field.by_x
     bounds = field.bounds
     for n in range(bisect.bisect_left(xs, lo_x - reach), bisect.bisect_right(xs, hi_x + reach)):
         k, cx, cy, inner, outer = bounds[n]
