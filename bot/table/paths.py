@@ -23,6 +23,7 @@ is found by walking back from it, not by exploring every corner.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -94,27 +95,9 @@ class Ground:
     climbs: Table | None = None  # the table, when it has platforms: climbing onto one costs its height
     walls_boxes: tuple[tuple[float, float, float, float], ...] = ()  # each piece of `blocked`'s box (`_boxes`)
     hulls: tuple[tuple[Point, ...], ...] = ()  # each platform's convex hull, counter-clockwise (`_near_hull`)
+    hull_boxes: tuple[tuple[float, float, float, float], ...] = ()  # what a segment near each hull meets (`_reach`)
     costs: dict[tuple[int, int], float] = field(default_factory=dict)  # of the edges between two corners
     clears: dict[tuple[int, int], bool] = field(default_factory=dict)  # whether they clear `blocked`
-    tangents: dict[int, np.ndarray] = field(default_factory=dict)  # which corners each corner sees tangent
-
-    @cached_property
-    def columns(self) -> tuple[np.ndarray, ...]:
-        """The walls' then the soft pieces' corners as `Field.columns` reads them (the same floats)."""
-        return tuple(
-            np.concatenate([w[:, k], s[:, k]]).astype(np.float64)
-            for w, s in ((self.walls.at, self.soft.at), (self.walls.before, self.soft.before),
-                         (self.walls.after, self.soft.after))
-            for k in (0, 1)
-        )  # fmt: skip
-
-    def tangent(self, a: int) -> np.ndarray:
-        """Whether corner a and each corner are tangent at both ends, remembered with the terrain: a
-        position's search reads its terrain corners' answers here and tests only its bases' corners."""
-        known = self.tangents.get(a)
-        if known is None:
-            known = self.tangents[a] = _tangent_of(self.columns, a, slice(None))
-        return known
 
     def cost(self, a: int, b: int, p: Point, q: Point) -> float:
         """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
@@ -143,11 +126,21 @@ class Field:
     @cached_property
     def bounds(self) -> tuple[tuple[int, float, float, float, float], ...]:
         """Each disc's centre and the distances that settle a segment without shapely (`_off_discs`):
-        nearer than the first, the segment enters the disc's polygon; further than the second, it misses."""
+        nearer than the first, the segment enters the disc's polygon; further than the second, it misses.
+        In the order of the centres' x (`by_x`)."""
         return tuple(
-            (k, float(c[0]), float(c[1]), (reach - SLACK) * APOTHEM - 1e-6, (reach - SLACK) + 1e-6)
-            for k, (c, reach) in enumerate(self.discs)
-        )
+            sorted(
+                ((k, float(c[0]), float(c[1]), (reach - SLACK) * APOTHEM - 1e-6, (reach - SLACK) + 1e-6)
+                 for k, (c, reach) in enumerate(self.discs)),
+                key=lambda b: b[1],
+            )
+        )  # fmt: skip
+
+    @cached_property
+    def by_x(self) -> tuple[list[float], float]:
+        """The discs' centres' x in order (`bounds`) and the largest second distance: a segment's x range
+        widened by it holds the centre of every disc the segment may come near."""
+        return [b[1] for b in self.bounds], max((b[4] for b in self.bounds), default=0.0)
 
     @cached_property
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
@@ -164,16 +157,15 @@ class Field:
         return tuple(a[:, k].astype(np.float64) for a in (corners.at, corners.before, corners.after) for k in (0, 1))
 
     @cached_property
-    def points(self) -> list[Point]:
-        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+    def terms(self) -> np.ndarray:
+        """The corners' terms of the tangency test (`_tangent_row`), a row each: 1, x, y, x·by − y·bx, by,
+        bx, x·ay − y·ax, ay, ax (integers far under 2^53, so exact floats)."""
+        xs, ys, bx, by, ax, ay = self.columns
+        return np.stack([np.ones_like(xs), xs, ys, xs * by - ys * bx, by, bx, xs * ay - ys * ax, ay, ax])
 
     @cached_property
-    def split(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """A search's nodes (start, goal, then these corners) that are terrain corners, the index of each
-        among the ground's, and the other nodes (the start, the goal and the bases' corners)."""
-        index = np.array((-1, -1, *self.corners[1]), dtype=np.int64)
-        terrain = index >= 0
-        return np.flatnonzero(terrain), index[terrain], np.flatnonzero(~terrain)
+    def points(self) -> list[Point]:
+        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
 
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
@@ -255,6 +247,7 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
     rings = [_corner_ring(s) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a wood, a climb
     corners = _outside(bare, None, Corners.of(rings))
     pieces = [] if blocked is None else list(getattr(blocked, "geoms", [blocked]))
+    hulls = tuple(_hull(t.polygon) for t in platforms)
     return Ground(
         blocked,
         tuple(soft),
@@ -264,7 +257,8 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
         box,
         table if platforms else None,
         _boxes(piece.bounds for piece in pieces),
-        tuple(_hull(t.polygon) for t in platforms),
+        hulls,
+        tuple(_reach(hull) for hull in hulls),
     )
 
 
@@ -274,6 +268,22 @@ def _hull(shape: Polygon) -> tuple[Point, ...]:
     assert isinstance(hull, Polygon)  # a platform has an area
     hull = orient(hull, 1.0)
     return tuple((round(x), round(y)) for x, y in list(hull.exterior.coords)[:-1])
+
+
+def _reach(hull: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    """The box of every point a unit or less outside each side of the convex `hull` (`_near_hull`): the
+    hull drawn a unit outside with sharp corners lies within its box grown by the furthest of those
+    corners, 1 / sin(half the angle) from the hull's (and MARGIN more): a segment that misses it is
+    near no side of the hull."""
+    grow = 1.0
+    for k, v in enumerate(hull):
+        u, w = hull[k - 1], hull[(k + 1) % len(hull)]
+        a, b = (u[0] - v[0], u[1] - v[1]), (w[0] - v[0], w[1] - v[1])
+        angle = math.atan2(abs(a[0] * b[1] - a[1] * b[0]), a[0] * b[0] + a[1] * b[1])
+        grow = max(grow, 1 / max(math.sin(angle / 2), 1e-9))
+    xs, ys = [v[0] for v in hull], [v[1] for v in hull]
+    out = grow + MARGIN
+    return (min(xs) - out, min(ys) - out, max(xs) + out, max(ys) + out)
 
 
 def _near_hull(p: Point, q: Point, hull: tuple[Point, ...]) -> bool:
@@ -423,6 +433,25 @@ def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarr
     return ok
 
 
+def _tangent_row(terms: np.ndarray, x: float, y: float, bx: float, by: float, ax: float, ay: float) -> np.ndarray:
+    """`_tangent_of` from a corner at (x, y), its offsets to its neighbours (bx, by) and (ax, ay), toward
+    every corner whose `terms` (`Field.terms`) are given, in one product of matrices: each of the four
+    cross products is a sum of products of integers far under 2^53, so the same exact float whatever
+    the order of the sums, and so are the signs of their products."""
+    w = np.array(
+        [
+            [0.0, 0.0, 0.0, 1.0, -x, y, 0.0, 0.0, 0.0],  # at j: (xj − x)·byj − (yj − y)·bxj
+            [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -x, y],  # at j: (xj − x)·ayj − (yj − y)·axj
+            [-(x * by - y * bx), by, -bx, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·by − (yj − y)·bx
+            [-(x * ay - y * ax), ay, -ax, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·ay − (yj − y)·ax
+        ]
+    )
+    cross = w @ terms
+    ok = cross[0] * cross[1] >= 0
+    ok &= cross[2] * cross[3] >= 0
+    return ok
+
+
 def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
     """Whether `point` lies within NEAR of the line of either side at each corner (x, y and offsets to
     its neighbours as columns). Such a start or goal may lie between the piece and the ring drawn round
@@ -446,35 +475,37 @@ class _Graph:
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
         self.beside = beside
+        self._reach: list[np.ndarray | None] = [None, None]
 
     def tangent(self, i: int, among: np.ndarray) -> list[int]:
         """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
-        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i.
-        A corner's answer toward the other corners is the field's, kept for the next search of a menu
-        (the same start and bases, another goal): only the start and the goal are tested afresh."""
-        known = _tangents.get((self.field, i)) if i >= 2 else None
-        if known is not None:
-            ok = np.concatenate([self._tangent(i, slice(0, 2)), known])
-        elif self.terrain[i] >= 0:  # a terrain corner: its answer toward the terrain's corners is the ground's
-            nodes, ground_index, bases = self.field.split
-            ok = np.empty(len(self.points), dtype=bool)
-            ok[nodes] = self.field.ground.tangent(self.terrain[i])[ground_index]
-            ok[bases] = self._tangent(i, bases)
-        else:
-            ok = self._tangent(i, slice(None))
-        if known is None and i >= 2:
-            _tangents[(self.field, i)] = ok[2:].copy()
+        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i
+        (its products change sign twice), so a corner's answer toward the start and the goal is read
+        from theirs. A corner's answer toward the other corners is the field's, kept for the next search
+        of a menu (the same start and bases, another goal)."""
+        if i < 2:
+            return list(np.flatnonzero(self.reach(i) & among).tolist())
+        known = _tangents.get((self.field, i))
+        if known is None:
+            corner = (self.xs[i], self.ys[i], self.bx[i], self.by[i], self.ax[i], self.ay[i])
+            known = _tangents[(self.field, i)] = _tangent_row(self.field.terms, *map(float, corner))
             if len(_tangents) > TANGENTS:
                 _tangents.clear()
-        if not self.beside:
-            pass
-        elif i >= 2:
-            ok[0] |= _beside(self._columns(i), self.points[0])[0]
-            ok[1] |= _beside(self._columns(i), self.points[1])[0]
-        else:
-            ok |= _beside(self._columns(slice(None)), self.points[i])
-        ok &= among
-        return list(np.flatnonzero(ok).tolist())
+        out: list[int] = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
+        out += (np.flatnonzero(known & among[2:]) + 2).tolist()
+        return out
+
+    def reach(self, k: int) -> np.ndarray:
+        """Whether an edge from the start (k = 0) or the goal (1) to each node may be on a shortest path:
+        tangent at both ends, or ending at a corner it lies beside (`_beside`); asked of every node at
+        once the first time (elementwise: the same floats as one node at a time)."""
+        known = self._reach[k]
+        if known is None:
+            known = self._tangent(k, slice(None))
+            if self.beside:
+                known |= _beside(self._columns(slice(None)), self.points[k])
+            self._reach[k] = known
+        return known
 
     def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
         return _tangent_of((self.xs, self.ys, self.bx, self.by, self.ax, self.ay), i, nodes)
@@ -560,7 +591,9 @@ def _search(
             effort -= 1
             if effort < 0:
                 return None
-        if searched == PROBE and effort is None and graph.walled_in(PROBE // 2):  # a menu's effort is the cap
+        # a menu's effort is the cap; a goal an edge already reached is not walled in (the walk back from it
+        # takes the same edges, so would meet the start or run out)
+        if searched == PROBE and effort is None and 1 not in best and graph.walled_in(PROBE // 2):
             return None
         here = points[i]
         for j in graph.tangent(i, open_):
@@ -586,7 +619,7 @@ def _line(p: Point, q: Point) -> BaseGeometry:
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
     """Whether the segment p–q stays out of every keep-out."""
-    return _clear_of_ground(field.ground, p, q) and _off_discs(field, p, q)
+    return _off_discs(field, p, q) and _clear_of_ground(field.ground, p, q)
 
 
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
@@ -601,13 +634,17 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
 
 def _off_discs(field: Field, p: Point, q: Point) -> bool:
     """Whether the segment p–q stays out of every disc: by its distance to the disc's centre, shapely
-    only when that falls between the polygon's apothem and its radius."""
+    only when that falls between the polygon's apothem and its radius. Only the discs whose centre's x
+    lies within the furthest reach of the segment's are asked: the others are further than their radius."""
     px, py = float(p[0]), float(p[1])
     dx, dy = q[0] - px, q[1] - py
     length2 = (dx * dx + dy * dy) or 1.0  # a point: t is 0 whatever the divisor
     lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
     lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
-    for k, cx, cy, inner, outer in field.bounds:
+    xs, reach = field.by_x
+    bounds = field.bounds
+    for n in range(bisect.bisect_left(xs, lo_x - reach), bisect.bisect_right(xs, hi_x + reach)):
+        k, cx, cy, inner, outer = bounds[n]
         if cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:
             continue  # further than the disc's radius from the segment's box, so from the segment
         t = ((cx - px) * dx + (cy - py) * dy) / length2
@@ -624,7 +661,8 @@ def _cost(ground: Ground, p: Point, q: Point) -> float:
     out = math.dist(p, q)
     if p == q:
         return out
-    if ground.climbs is not None and any(_near_hull(p, q, hull) for hull in ground.hulls):
+    hulls = zip(ground.hulls, ground.hull_boxes, strict=True)
+    if ground.climbs is not None and any(meets_box(p, q, box) and _near_hull(p, q, hull) for hull, box in hulls):
         out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
     if not ground.difficult_shapes:
         return out

@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 
+import numpy as np
 import pytest
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
@@ -318,3 +319,57 @@ def test_a_cost_measured_on_the_corners_is_shapelys_on_edges_corners_and_whole_n
                         measured += 1
                         assert abs(inside - LineString([p, q]).intersection(t.polygon).length) < 1e-7
     assert measured > 1000 and left > 50, (measured, left)
+
+
+def test_a_segment_near_a_platform_meets_the_box_grown_round_its_hull() -> None:
+    """`_cost` asks `_near_hull` only of the segments that meet `_reach`'s box: every segment `_near_hull`
+    finds within a unit of a convex hull (sharp corners included, where that unit reaches furthest out)
+    meets it, on random hulls and segments ending round their corners."""
+    rng = random.Random(61)
+    near = missed = 0
+    for _ in range(300):
+        x, y = rng.randint(100, 2000), rng.randint(100, 2000)
+        points = [(x + rng.randint(-400, 400), y + rng.randint(-60, 60) * rng.choice((1, 8))) for _ in range(3)]
+        shape = Polygon(points + [(x + rng.randint(-400, 400), y + rng.randint(-400, 400))] * rng.randint(0, 1))
+        if shape.convex_hull.area < 1:
+            continue
+        hull = paths._hull(shape)
+        box = paths._reach(hull)
+        for _ in range(40):
+            corner = rng.choice(hull)
+            p = (corner[0] + rng.randint(-6, 6), corner[1] + rng.randint(-6, 6))
+            q = (p[0] + rng.randint(-300, 300), p[1] + rng.randint(-300, 300)) if rng.random() < 0.5 else p
+            if paths._near_hull(p, q, hull):
+                near += 1
+                assert geometry.meets_box(p, q, box), (hull, p, q)
+            elif not geometry.meets_box(p, q, box):
+                missed += 1
+    assert near > 1000 and missed > 1000, (near, missed)
+
+
+def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_start_and_the_goal() -> None:
+    """`_Graph.tangent` takes a corner's row toward the other corners as one product of matrices
+    (`_tangent_row`) and its answer toward the start and the goal from their rows (`_Graph.reach`): on
+    random positions with platforms, discs and a wall as long as a large table (the largest products),
+    every corner's own test (`_tangent_of`, and whether they lie beside its sides) says the same."""
+    rng = random.Random(77)
+    checked = tangent = 0
+    for n in range(8):
+        wall = Terrain("w", ((100, 9000), (11_900, 9100), (11_900, 9400), (100, 9350)), impassable=True)
+        table = Table(12_000 if n % 2 else 24 * INCH, 24 * INCH if n % 2 else 12_000, (*_platforms(rng), wall))
+        bases = _bases(rng, 10)
+        mover, others = bases[0], bases[1:]
+        goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
+        enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
+        graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
+        columns = (graph.xs, graph.ys, graph.bx, graph.by, graph.ax, graph.ay)
+        every = np.ones(len(graph.points), dtype=bool)
+        for i in range(2, len(graph.points)):
+            own = paths._tangent_of(columns, i, slice(None))  # corner i's own test toward every node
+            near = [paths._beside(graph._columns(i), p)[0] for p in graph.points[:2]]
+            mine = [bool(own[k] or near[k]) for k in (0, 1)]
+            assert [bool(graph.reach(k)[i]) for k in (0, 1)] == mine, i
+            assert graph.tangent(i, every) == [k for k in (0, 1) if mine[k]] + [j for j in range(2, len(own)) if own[j]]
+            checked += 1
+            tangent += sum(mine)
+    assert checked > 1000 and 0 < tangent < 2 * checked, (checked, tangent)
