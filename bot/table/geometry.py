@@ -254,9 +254,9 @@ class Table:
 
     @cached_property
     def answers(self) -> dict[tuple[object, ...], object]:
-        """What `move_problem` and `engagement_stop` answered, by their arguments: a menu asks both about
-        a move it builds, the rules ask again about each move it offers (Colors twice), and a table is
-        immutable, bases and points too, so the same arguments always get the same answer."""
+        """What `move_problem`, `engagement_stop` and `furthest_toward` answered, by their arguments: a
+        menu asks about a move it builds, the rules ask again about each move it offers (Colors twice),
+        and a table is immutable, bases and points too, so the same arguments always get the same answer."""
         return {}
 
     def _remembered(self, key: tuple[object, ...], compute: Callable[[], object]) -> object:
@@ -375,6 +375,14 @@ class Table:
         return None
 
     def furthest_toward(self, mover: Base, target: Point, others: Sequence[Base], allowance: int) -> Point:
+        """`plain_furthest_toward`, remembered (`answers`): a menu asks it again of a figure whose
+        surroundings have not changed (Colors, more than half of its halvings)."""
+        others = tuple(others)
+        key = ("furthest", mover, target, others, allowance)
+        answer = self._remembered(key, lambda: self.plain_furthest_toward(mover, target, others, allowance))
+        return answer  # type: ignore[return-value]
+
+    def plain_furthest_toward(self, mover: Base, target: Point, others: Sequence[Base], allowance: int) -> Point:
         """The furthest legal straight move toward `target` within `allowance` (the start if none)."""
         lo, hi = 0, 1000
         best = mover.centre

@@ -43,7 +43,7 @@ def _plain_colors_base(fig: Any) -> Base:
 
 
 def _plain_furthest(table: Table, mover: Base, target: Point, others: Any, allowance: int) -> Point:
-    return table.furthest_toward(mover, target, others, allowance)
+    return table.plain_furthest_toward(mover, target, others, allowance)
 
 
 def test_a_fighter_copied_elsewhere_has_its_own_base_and_freedom() -> None:
@@ -84,8 +84,8 @@ def test_the_furthest_straight_move_asked_about_the_near_bases_is_the_one_asked_
             others.append(Base(f"o{k}", k % 2, centre, radius))
         allowance = rng.choice((3, 6, 10)) * INCH
         got = routes.furthest_toward(table, mover, target, others, allowance)
-        assert got == table.furthest_toward(mover, target, others, allowance)
-        stopped += got != table.furthest_toward(mover, target, [], allowance)
+        assert got == table.plain_furthest_toward(mover, target, others, allowance)
+        stopped += got != table.plain_furthest_toward(mover, target, [], allowance)
     assert stopped > 30, stopped  # the bases near the line do stop moves
 
 
@@ -103,6 +103,7 @@ def _moves_asked(rng: random.Random) -> list[tuple[Any, ...]]:
                 for allowance in (4 * INCH, 12 * INCH):
                     for engagement in (None, INCH):
                         asked.append(("move", who, path, others, allowance, engagement))
+                    asked.append(("furthest", who, path[1], others, allowance))
                 enemies = [o for o in others if o.side != who.side]
                 for reach in (INCH, 3 * INCH):
                     asked.append(("stop", who, path, enemies, reach))
@@ -120,6 +121,9 @@ def _disagreements(asked: list[tuple[Any, ...]]) -> int:
             allowance, engagement = rest
             got = table.move_problem(who, path, others, allowance, engagement=engagement)
             wrong += got != table.plain_move_problem(who, path, others, allowance, engagement=engagement)
+        elif what == "furthest":
+            got = table.furthest_toward(who, path, others, rest[0])
+            wrong += got != table.plain_furthest_toward(who, path, others, rest[0])
         else:
             got = table.engagement_stop(who, path, others, rest[0])
             wrong += got != table.plain_engagement_stop(who, path, others, rest[0])
@@ -127,8 +131,8 @@ def _disagreements(asked: list[tuple[Any, ...]]) -> int:
 
 
 def test_a_table_remembers_a_move_by_all_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same path asked with another mover, other bases, allowance, engagement or reach gets the
-    plain computation's answer; a memory keyed by the mover and the path alone would not."""
+    """The same path (or target) asked with another mover, other bases, allowance, engagement or reach
+    gets the plain computation's answer; a memory keyed by the mover and the path alone would not."""
     asked = _moves_asked(random.Random(2538))
     answers = {
         Table(24 * INCH, 24 * INCH).plain_move_problem(*a[1:5], engagement=a[5]) for a in asked if a[0] == "move"
@@ -196,6 +200,7 @@ def test_the_menus_of_the_bench_positions_are_those_of_the_plain_computations(
     monkeypatch.setattr(routes, "furthest_toward", _plain_furthest)
     monkeypatch.setattr(Table, "move_problem", Table.plain_move_problem)
     monkeypatch.setattr(Table, "engagement_stop", Table.plain_engagement_stop)
+    monkeypatch.setattr(Table, "furthest_toward", Table.plain_furthest_toward)
     plain = _colors_menus(), _conf_menus()
     assert fast == plain
     for menus in fast:  # each game's menus hold straight moves and moves round what is in the way
