@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -32,6 +32,7 @@ from shapely.geometry.base import BaseGeometry
 from .units import Point
 
 RIM_POINTS = 16
+MEMORY = 4096  # answers a table remembers (`Table.answers`) before it forgets them all
 GRAZE = 0.5  # half a unit: what a line may cut off a piece's edge or corner and still pass (sight.py)
 TerrainKind = Literal["blocking", "difficult", "impassable", "cover", "open"]
 
@@ -251,6 +252,26 @@ class Table:
             total += climbed(self, path)
         return math.ceil(total - 1e-9)
 
+    @cached_property
+    def answers(self) -> dict[tuple[object, ...], object]:
+        """What `move_problem`, `engagement_stop` and `furthest_toward` answered, by their arguments: a
+        menu asks about a move it builds, the rules ask again about each move it offers (Colors twice),
+        and a table is immutable, bases and points too, so the same arguments always get the same answer."""
+        return {}
+
+    def _remembered(self, key: tuple[object, ...], compute: Callable[[], object]) -> object:
+        """The answer for `key`, computed once (arguments that cannot be hashed are never remembered)."""
+        try:
+            return self.answers[key]
+        except KeyError:
+            pass
+        except TypeError:
+            return compute()
+        if len(self.answers) >= MEMORY:
+            self.answers.clear()
+        out = self.answers[key] = compute()
+        return out
+
     def move_problem(
         self,
         mover: Base,
@@ -264,7 +285,25 @@ class Table:
 
         Codes: `too_far`, `off_table`, `impassable`, `through_enemy`, `ends_on_base`, `engaged_stop`
         (the path goes on after entering an enemy's engagement range, when `engagement` is given).
+        Remembered (`answers`): the menus and the rules ask about the same moves.
         """
+        path, others = tuple(path), tuple(others)
+        key = ("move", mover, path, others, allowance, engagement)
+        answer = self._remembered(
+            key, lambda: self.plain_move_problem(mover, path, others, allowance, engagement=engagement)
+        )
+        return answer  # type: ignore[return-value]
+
+    def plain_move_problem(
+        self,
+        mover: Base,
+        path: Sequence[Point],
+        others: Iterable[Base],
+        allowance: int,
+        *,
+        engagement: int | None = None,
+    ) -> str | None:
+        """`move_problem`, computed."""
         if not path or path[0] != mover.centre:
             path = [mover.centre, *path]
         end = mover.at(path[-1])
@@ -288,6 +327,15 @@ class Table:
         return None
 
     def engagement_stop(self, mover: Base, path: Sequence[Point], enemies: Sequence[Base], reach: int) -> Point | None:
+        """`plain_engagement_stop`, remembered (`answers`): a menu and the rules ask about the same moves."""
+        path, enemies = tuple(path), tuple(enemies)
+        key = ("stop", mover, path, enemies, reach)
+        answer = self._remembered(key, lambda: self.plain_engagement_stop(mover, path, enemies, reach))
+        return answer  # type: ignore[return-value]
+
+    def plain_engagement_stop(
+        self, mover: Base, path: Sequence[Point], enemies: Sequence[Base], reach: int
+    ) -> Point | None:
         """The first point of the path where the mover comes within `reach` of an enemy.
 
         Solved per segment and enemy (where the centre's distance to the enemy's centre first equals
@@ -327,6 +375,14 @@ class Table:
         return None
 
     def furthest_toward(self, mover: Base, target: Point, others: Sequence[Base], allowance: int) -> Point:
+        """`plain_furthest_toward`, remembered (`answers`): a menu asks it again of a figure whose
+        surroundings have not changed (Colors, more than half of its halvings)."""
+        others = tuple(others)
+        key = ("furthest", mover, target, others, allowance)
+        answer = self._remembered(key, lambda: self.plain_furthest_toward(mover, target, others, allowance))
+        return answer  # type: ignore[return-value]
+
+    def plain_furthest_toward(self, mover: Base, target: Point, others: Sequence[Base], allowance: int) -> Point:
         """The furthest legal straight move toward `target` within `allowance` (the start if none)."""
         lo, hi = 0, 1000
         best = mover.centre
@@ -404,7 +460,7 @@ class Table:
         if engagement is None:
             return True
         enemies = [o for o in others if o.side != mover.side] if stop_at is None else list(stop_at)
-        stop = self.engagement_stop(mover, path, enemies, engagement)
+        stop = self.plain_engagement_stop(mover, path, enemies, engagement)  # a ring's points: not remembered
         return stop is None or stop == p
 
 

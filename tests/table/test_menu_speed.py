@@ -1,7 +1,8 @@
 """A move's menu answers as before its shortcuts (#25): the bases remembered by figure, whether a fighter
-is free remembered by state, and the furthest straight move asked only about the bases near its line,
-each against the plain computation it spares, and the whole menus of the bench's positions of Colors and
-Confrontation with every shortcut undone."""
+is free remembered by state, the furthest straight move asked only about the bases near its line, and a
+table's answers about a move remembered by all its arguments, each against the plain computation it
+spares, and the whole menus of the bench's positions of Colors and Confrontation with every shortcut
+undone."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def _plain_colors_base(fig: Any) -> Base:
 
 
 def _plain_furthest(table: Table, mover: Base, target: Point, others: Any, allowance: int) -> Point:
-    return table.furthest_toward(mover, target, others, allowance)
+    return table.plain_furthest_toward(mover, target, others, allowance)
 
 
 def test_a_fighter_copied_elsewhere_has_its_own_base_and_freedom() -> None:
@@ -83,9 +84,75 @@ def test_the_furthest_straight_move_asked_about_the_near_bases_is_the_one_asked_
             others.append(Base(f"o{k}", k % 2, centre, radius))
         allowance = rng.choice((3, 6, 10)) * INCH
         got = routes.furthest_toward(table, mover, target, others, allowance)
-        assert got == table.furthest_toward(mover, target, others, allowance)
-        stopped += got != table.furthest_toward(mover, target, [], allowance)
+        assert got == table.plain_furthest_toward(mover, target, others, allowance)
+        stopped += got != table.plain_furthest_toward(mover, target, [], allowance)
     assert stopped > 30, stopped  # the bases near the line do stop moves
+
+
+def _moves_asked(rng: random.Random) -> list[tuple[Any, ...]]:
+    """Moves asked twice over with one argument changed: the same path by another mover, with other
+    bases, another allowance or engagement; and the stops along them."""
+    asked: list[tuple[Any, ...]] = []
+    for _ in range(60):
+        start = (rng.randint(2 * INCH, 22 * INCH), rng.randint(2 * INCH, 22 * INCH))
+        path = [start, (rng.randint(0, 24 * INCH), rng.randint(0, 24 * INCH))]
+        mover = Base("m", 0, start, R)
+        bases = [Base(f"o{k}", k % 2, (rng.randint(0, 24 * INCH), rng.randint(0, 24 * INCH)), R) for k in range(6)]
+        for who in (mover, Base("m", 1, start, R + 60)):
+            for others in (bases, bases[:2]):
+                for allowance in (4 * INCH, 12 * INCH):
+                    for engagement in (None, INCH):
+                        asked.append(("move", who, path, others, allowance, engagement))
+                    asked.append(("furthest", who, path[1], others, allowance))
+                enemies = [o for o in others if o.side != who.side]
+                for reach in (INCH, 3 * INCH):
+                    asked.append(("stop", who, path, enemies, reach))
+    return asked
+
+
+def _disagreements(asked: list[tuple[Any, ...]]) -> int:
+    """How many answers of a fresh table's memory differ from the plain computation's."""
+    wood = Terrain("w", ((8 * INCH, 8 * INCH), (12 * INCH, 8 * INCH), (12 * INCH, 13 * INCH)), difficult=True)
+    rock = Terrain("r", ((14 * INCH, 4 * INCH), (16 * INCH, 4 * INCH), (15 * INCH, 7 * INCH)), impassable=True)
+    table = Table(24 * INCH, 24 * INCH, (wood, rock))
+    wrong = 0
+    for what, who, path, others, *rest in asked:
+        if what == "move":
+            allowance, engagement = rest
+            got = table.move_problem(who, path, others, allowance, engagement=engagement)
+            wrong += got != table.plain_move_problem(who, path, others, allowance, engagement=engagement)
+        elif what == "furthest":
+            got = table.furthest_toward(who, path, others, rest[0])
+            wrong += got != table.plain_furthest_toward(who, path, others, rest[0])
+        else:
+            got = table.engagement_stop(who, path, others, rest[0])
+            wrong += got != table.plain_engagement_stop(who, path, others, rest[0])
+    return wrong
+
+
+def test_a_table_remembers_a_move_by_all_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same path (or target) asked with another mover, other bases, allowance, engagement or reach
+    gets the plain computation's answer; a memory keyed by the mover and the path alone would not."""
+    asked = _moves_asked(random.Random(2538))
+    answers = {
+        Table(24 * INCH, 24 * INCH).plain_move_problem(*a[1:5], engagement=a[5]) for a in asked if a[0] == "move"
+    }
+    assert {None, "too_far", "through_enemy", "ends_on_base", "engaged_stop"} <= answers, answers
+    assert _disagreements(asked) == 0
+
+    def forgetful(self: Table, key: tuple[Any, ...], compute: Any) -> Any:
+        return self.answers.setdefault(key[:3], compute())
+
+    monkeypatch.setattr(Table, "_remembered", forgetful)
+    assert _disagreements(asked) > 0
+
+
+def test_a_path_given_as_lists_is_answered_without_the_memory() -> None:
+    """Points as lists cannot key the memory: they are answered by the plain computation, as before."""
+    table = Table(24 * INCH, 24 * INCH)
+    mover = Base("m", 0, (INCH, INCH), R)
+    assert table.move_problem(mover, [[INCH, INCH], [30 * INCH, INCH]], [], 6 * INCH) == "off_table"  # type: ignore[list-item]
+    assert table.answers == {}
 
 
 def _colors_menus() -> list[list[Any]]:
@@ -131,6 +198,9 @@ def test_the_menus_of_the_bench_positions_are_those_of_the_plain_computations(
     monkeypatch.setattr(conf_board, "base", _plain_conf_base)
     monkeypatch.setattr(conf_board, "free", _plain_free)
     monkeypatch.setattr(routes, "furthest_toward", _plain_furthest)
+    monkeypatch.setattr(Table, "move_problem", Table.plain_move_problem)
+    monkeypatch.setattr(Table, "engagement_stop", Table.plain_engagement_stop)
+    monkeypatch.setattr(Table, "furthest_toward", Table.plain_furthest_toward)
     plain = _colors_menus(), _conf_menus()
     assert fast == plain
     for menus in fast:  # each game's menus hold straight moves and moves round what is in the way
