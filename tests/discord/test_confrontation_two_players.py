@@ -35,6 +35,21 @@ def _secrets(state: Any, seat: int) -> list[str]:
     return out
 
 
+SALT = re.compile(r"🔓[^\n]*?`([0-9a-f]{32})`")
+
+
+def _without_reveals(payload: dict[str, Any], salts: set[str]) -> dict[str, Any]:
+    """A DM's payload without its opened choices (their salts added to `salts`). A DM's « since your last
+    move » repeats the thread's log, an earlier turn's opened sequence included: its « 4. Épéiste » is no
+    secret of this turn, and may reach the DM before the thread's post of it, which waits for the
+    channel's pace. The thread's post is checked like any other."""
+    content = payload.get("content")
+    if not isinstance(content, str) or "🔓" not in content:
+        return payload
+    salts.update(SALT.findall(content))
+    return {**payload, "content": "\n".join(line for line in content.splitlines() if "🔓" not in line)}
+
+
 async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Path) -> None:
     async with open_table(tmp_path / "conf.sqlite3", ("Alice", "Bob")) as table:
         await table.slash("Alice", "partie", "nouvelle", jeu="confrontation")
@@ -62,6 +77,7 @@ async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Pat
         reserves = 0
         checked = steps = 0
         tokens: set[str] = set()
+        dm_salts: set[str] = set()  # of the opened choices a DM's digest repeated
         while live.rec.status == "active" and steps < 1500:
             seat = min(live.to_act())
             before = len(table.fd.calls)
@@ -70,7 +86,10 @@ async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Pat
             else:
                 await table.play_turn_by_command(names[seat], live, rng)
             steps += 1
-            after = {s: _secrets(live.state, s) for s in (0, 1)}
+            # what is still secret once the step is played; at the end every sealed choice opens (the order of
+            # the cards a side never played included): nothing is secret any more
+            ended = live.rec.status != "active"
+            after = {s: [] if ended else _secrets(live.state, s) for s in (0, 1)}
             reserves += live.state.seq is not None and any(x.reserve for x in live.state.seq.sides)
             for call in table.fd.calls[before:]:
                 if call.method not in ("POST", "PATCH") or not isinstance(call.json, dict):
@@ -80,7 +99,8 @@ async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Pat
                 owner = _dm_owner(table, call, seat_of)
                 if owner is None and is_private(table, call, tokens):
                     continue  # an ephemeral answer to the one who asked
-                text = json.dumps(call.json, ensure_ascii=False)
+                payload = call.json if owner is None else _without_reveals(call.json, dm_salts)
+                text = json.dumps(payload, ensure_ascii=False)
                 for s in (0, 1):
                     if owner == s:
                         continue
@@ -92,6 +112,8 @@ async def test_two_people_play_confrontation_and_no_sequence_leaks(tmp_path: Pat
         # the end is readable (#28): the last turn's twelve reveals used to be cut at 2,000 characters,
         # losing the result; the result opens the post, and no post is cut
         posts = [m["content"] for m in table.fd.messages(thread, include_ephemeral=False)]
+        # every opened choice a DM repeated was opened in the thread, where it was checked as it went out
+        assert dm_salts and dm_salts <= {salt for p in posts for salt in SALT.findall(p)}
         assert all(len(p) <= 2000 and not p.rstrip().endswith("…") for p in posts)
         ended = [p for p in posts if "🏆 Victoire de **" in p or "🤝 Match nul" in p]
         assert len(ended) == 1 and ended[0].startswith(("🏆 Victoire de **", "🤝 Match nul")), ended
