@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from bot.table.geometry import Base, Table, Terrain, edge_distance, within
+from bot.table.memory import ByObject
 from bot.table.units import INCH, Measure
 
 from .content import CARDS, MONSTERS, SCENARIOS, TERRAIN_RULES, WIZARDS, Profile
@@ -37,21 +38,17 @@ def profile(fig: Figure) -> Profile:
     return creature
 
 
-#: Each figure's base, by the figure object (frozen, kept alive here so its id is not reused): a menu
-#: asks for the bases of the same figures hundreds of times (#25).
-_bases: dict[int, tuple[Figure, Base]] = {}
-KEPT = 4096  # bases remembered before they are forgotten (the memory only spares work)
+#: Each figure's base, by the figure object: a menu asks for the bases of the same figures hundreds of
+#: times (#25).
+_bases: ByObject[Figure, Base] = ByObject(4096)
 
 
 def base(fig: Figure) -> Base:
-    known = _bases.get(id(fig))
-    if known is not None and known[0] is fig:
-        return known[1]
-    out = Base(fig.id, fig.owner, fig.centre, profile(fig).radius)
-    if len(_bases) >= KEPT:
-        _bases.clear()
-    _bases[id(fig)] = (fig, out)
-    return out
+    return _bases.get(fig, _base)
+
+
+def _base(fig: Figure) -> Base:
+    return Base(fig.id, fig.owner, fig.centre, profile(fig).radius)
 
 
 def hostile(a: Figure, b: Figure) -> bool:

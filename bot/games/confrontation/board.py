@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 
 from bot.table import paths, stops
 from bot.table.geometry import Base, Table, Terrain, edge_distance, within
+from bot.table.memory import ByObject
 from bot.table.units import CM, Measure, Point, cms
 
 from .content import PROFILES, SCENARIOS, TERRAIN_RULES, Profile
@@ -38,22 +39,18 @@ def profile(f: Fighter) -> Profile:
 
 #: Each fighter's base, by the fighter object (frozen, kept alive here so its id is not reused): a menu
 #: asks for the bases of the same fighters thousands of times (#25).
-_bases: dict[int, tuple[Fighter, Base]] = {}
+_bases: ByObject[Fighter, Base] = ByObject(4096)
 #: Whether each fighter is free, by the state object and the fighter's place: every check of a menu's
 #: moves asks it again (#25).
-_free: dict[int, tuple[ConfState, dict[tuple[str, int, int, int, str], bool]]] = {}
-KEPT = 4096  # entries of either memory before it is forgotten (it only spares work)
+_free: ByObject[ConfState, dict[tuple[str, int, int, int, str], bool]] = ByObject(64)
 
 
 def base(f: Fighter) -> Base:
-    known = _bases.get(id(f))
-    if known is not None and known[0] is f:
-        return known[1]
-    out = Base(f.id, f.owner, f.centre, profile(f).radius)
-    if len(_bases) >= KEPT:
-        _bases.clear()
-    _bases[id(f)] = (f, out)
-    return out
+    return _bases.get(f, _base)
+
+
+def _base(f: Fighter) -> Base:
+    return Base(f.id, f.owner, f.centre, profile(f).radius)
 
 
 def in_contact(a: Fighter, b: Fighter) -> bool:
@@ -68,15 +65,11 @@ def contacts(state: ConfState, f: Fighter) -> list[Fighter]:
 def free(state: ConfState, f: Fighter) -> bool:
     """« libre de tout adversaire »: no enemy in contact. Remembered for the state (the same object) and
     what of `f` it depends on: its side, place and profile (a copy declaring an action is the same)."""
-    known = _free.get(id(state))
-    if known is None or known[0] is not state:
-        if len(_free) >= KEPT // 64:
-            _free.clear()
-        known = _free[id(state)] = (state, {})
+    known = _free.get(state, lambda _: {})
     key = (f.id, f.owner, f.x, f.y, f.profile)
-    answer = known[1].get(key)
+    answer = known.get(key)
     if answer is None:
-        answer = known[1][key] = not contacts(state, f)
+        answer = known[key] = not contacts(state, f)
     return answer
 
 
