@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.ai import table_figures
-from bot.engine import Ask, Rng
+from bot.engine import Ask
+from bot.games.colors import bench as colors_bench
 from bot.games.colors import board as colors_board
-from bot.games.colors.actions import Activate
 from bot.games.colors.game import COLORS
 from bot.games.confrontation import board as conf_board
 from bot.games.confrontation.game import CONFRONTATION
@@ -158,14 +158,7 @@ def test_a_path_given_as_lists_is_answered_without_the_memory() -> None:
 def _colors_menus() -> list[list[Any]]:
     out = []
     for seed in (1, 2, 3):
-        for state in table_figures.positions(COLORS, seed):
-            if not state.stack or state.stack[-1].kind != "act":
-                continue
-            seat = state.stack[-1].seats[0]
-            mine = [f for f in state.figures if f.owner == seat and not f.tapped]
-            if not mine:
-                continue
-            active = COLORS.apply(state, seat, Activate(figure=mine[0].id), Rng(1)).state
+        for active, seat in colors_bench.activated(seed):
             for ask in (Ask(kinds=("move", "disengage")), Ask(text="12 12")):
                 forget_suggestions()
                 out.append(_rows(COLORS.suggest(active, seat, ask)))

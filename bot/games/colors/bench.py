@@ -6,6 +6,7 @@ engines do not draw)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from bot.ai import RandomAgent, table_figures
@@ -60,20 +61,25 @@ def _positions(seed: int, every: int = 3) -> list[Any]:
     return table_figures.positions(COLORS, seed, every)
 
 
+def activated(seed: int) -> Iterator[tuple[Any, int]]:
+    """The positions of a seeded match where a creature was just activated, with the seat it belongs to
+    (what a player's move menu is asked about)."""
+    for state in _positions(seed):
+        if not state.stack or state.stack[-1].kind != "act":
+            continue
+        seat = state.stack[-1].seats[0]
+        mine = [f for f in state.figures if f.owner == seat and not f.tapped]
+        if mine:
+            yield COLORS.apply(state, seat, Activate(figure=mine[0].id), Rng(1)).state, seat
+
+
 def suggest_times(samples: int = 200) -> dict[str, float]:
     """Time to suggest the moves of a creature just activated (what a player's menu asks for), on the
     clock and on this thread's CPU (which other processes on a shared machine inflate far less)."""
     timings = table_figures.Timings()
     seed = 1
     while len(timings) < samples and seed < 50:
-        for state in _positions(seed):
-            if not state.stack or state.stack[-1].kind != "act":
-                continue
-            seat = state.stack[-1].seats[0]
-            mine = [f for f in state.figures if f.owner == seat and not f.tapped]
-            if not mine:
-                continue
-            active = COLORS.apply(state, seat, Activate(figure=mine[0].id), Rng(1)).state
+        for active, seat in activated(seed):
             forget_suggestions()  # a position met twice would be answered from memory
             with timings.timed():
                 COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
