@@ -27,7 +27,7 @@ import bisect
 import heapq
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -223,6 +223,7 @@ def forget_positions() -> None:
     _costs.clear()
     _clears.clear()
     _tangents.clear()
+    _weighed.clear()
 
 
 def path_length(path: Sequence[Point]) -> float:
@@ -402,7 +403,10 @@ EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few 
 _costs: dict[tuple[Field, Point, Point], float] = {}
 _clears: dict[tuple[Field, Point, Point], bool] = {}
 TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
-_tangents: dict[tuple[Field, int], np.ndarray] = {}
+BLOCK = 16  # corners whose tangents are worked out together (`_tangent_rows`)
+_tangents: dict[tuple[Field, int], list[int]] = {}
+FIELDS = 64  # fields whose corners' weights are remembered (`_weights`)
+_weighed: dict[Field, np.ndarray] = {}
 
 
 def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
@@ -433,23 +437,40 @@ def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarr
     return ok
 
 
-def _tangent_row(terms: np.ndarray, x: float, y: float, bx: float, by: float, ax: float, ay: float) -> np.ndarray:
-    """`_tangent_of` from a corner at (x, y), its offsets to its neighbours (bx, by) and (ax, ay), toward
-    every corner whose `terms` (`Field.terms`) are given, in one product of matrices: each of the four
-    cross products is a sum of products of integers far under 2^53, so the same exact float whatever
-    the order of the sums, and so are the signs of their products."""
-    w = np.array(
-        [
-            [0.0, 0.0, 0.0, 1.0, -x, y, 0.0, 0.0, 0.0],  # at j: (xj − x)·byj − (yj − y)·bxj
-            [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, -x, y],  # at j: (xj − x)·ayj − (yj − y)·axj
-            [-(x * by - y * bx), by, -bx, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·by − (yj − y)·bx
-            [-(x * ay - y * ax), ay, -ax, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # at i: (xj − x)·ay − (yj − y)·ax
-        ]
-    )
-    cross = w @ terms
-    ok = cross[0] * cross[1] >= 0
-    ok &= cross[2] * cross[3] >= 0
-    return ok
+def _weights(field: Field) -> np.ndarray:
+    """Four rows of weights for each corner (x, y; offsets (bx, by) before it and (ax, ay) after): times
+    a corner's `terms` (`Field.terms`) they give the four cross products of `_tangent_of`, at j
+    (xj − x)·byj − (yj − y)·bxj and (xj − x)·ayj − (yj − y)·axj, at i (xj − x)·by − (yj − y)·bx and
+    (xj − x)·ay − (yj − y)·ax. Worked out once per field, for all its corners."""
+    known = _weighed.get(field)
+    if known is None:
+        xs, ys, bx, by, ax, ay = field.columns
+        w = np.zeros((len(xs), 4, 9))
+        w[:, 0, 3] = w[:, 1, 6] = 1.0
+        w[:, 0, 4] = w[:, 1, 7] = -xs
+        w[:, 0, 5] = w[:, 1, 8] = ys
+        w[:, 2, 0], w[:, 2, 1], w[:, 2, 2] = -(xs * by - ys * bx), by, -bx
+        w[:, 3, 0], w[:, 3, 1], w[:, 3, 2] = -(xs * ay - ys * ax), ay, -ax
+        known = _weighed[field] = w.reshape(-1, 9)
+        if len(_weighed) > FIELDS:
+            _weighed.clear()
+    return known
+
+
+def _tangent_rows(field: Field, first: int, last: int) -> list[list[int]]:
+    """For each corner from `first` to `last` (excluded), the nodes (corner + 2) an edge from it may reach
+    on a shortest path: tangent at both ends (`_tangent_of`). The four cross products of each pair are
+    taken from the corners' `terms` (`Field.terms`) in one product of matrices for the whole block: each
+    is a sum of products of integers far under 2^53, so the same exact float whatever the order of the
+    sums, and so are the signs of their products. A block costs little more than one corner: numpy's
+    fixed cost per call is most of it, and a path round a base turns at one corner after the next."""
+    cross = _weights(field)[4 * first : 4 * last] @ field.terms
+    ok = cross[0::4] * cross[1::4] >= 0
+    ok &= cross[2::4] * cross[3::4] >= 0
+    rows, nodes = np.nonzero(ok)
+    ends = np.searchsorted(rows, np.arange(1, last - first + 1)).tolist()
+    nodes = (nodes + 2).tolist()
+    return [nodes[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 
 def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
@@ -475,36 +496,54 @@ class _Graph:
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
         self.beside = beside
-        self._reach: list[np.ndarray | None] = [None, None]
+        self._reach: list[list[bool] | None] = [None, None]
+        self._ends: list[list[int] | None] = [None, None]
 
-    def tangent(self, i: int, among: np.ndarray) -> list[int]:
-        """The nodes j among `among` an edge from i may reach on a shortest path: tangent at both ends (it
-        leaves both neighbours of each corner on one side), all at once. The test is the same from j to i
-        (its products change sign twice), so a corner's answer toward the start and the goal is read
-        from theirs. A corner's answer toward the other corners is the field's, kept for the next search
-        of a menu (the same start and bases, another goal)."""
+    def tangent(self, i: int, among: bytearray) -> list[int]:
+        """The nodes j among `among` (1: may be reached) an edge from i may reach on a shortest path:
+        tangent at both ends (it leaves both neighbours of each corner on one side). The test is the same
+        from j to i (its products change sign twice), so a corner's answer toward the start and the goal
+        is read from theirs. A corner's answer toward the other corners is the field's, kept for the next
+        search of a menu (the same start and bases, another goal)."""
         if i < 2:
-            return list(np.flatnonzero(self.reach(i) & among).tolist())
+            return [j for j in self.ends(i) if among[j]]
         known = _tangents.get((self.field, i))
         if known is None:
-            corner = (self.xs[i], self.ys[i], self.bx[i], self.by[i], self.ax[i], self.ay[i])
-            known = _tangents[(self.field, i)] = _tangent_row(self.field.terms, *map(float, corner))
-            if len(_tangents) > TANGENTS:
-                _tangents.clear()
-        out: list[int] = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
-        out += (np.flatnonzero(known & among[2:]) + 2).tolist()
+            known = self._rows(i)
+        out = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
+        out += [j for j in known if among[j]]
         return out
 
-    def reach(self, k: int) -> np.ndarray:
+    def _rows(self, i: int) -> list[int]:
+        """Node i's tangents toward the corners, worked out with those of its block of corners
+        (`_tangent_rows`) and remembered for the field."""
+        first = (i - 2) // BLOCK * BLOCK
+        last = min(first + BLOCK, len(self.points) - 2)
+        field = self.field
+        for k, row in enumerate(_tangent_rows(field, first, last), start=first + 2):
+            _tangents.setdefault((field, k), row)
+        out = _tangents[(field, i)]
+        if len(_tangents) > TANGENTS:
+            _tangents.clear()
+        return out
+
+    def reach(self, k: int) -> list[bool]:
         """Whether an edge from the start (k = 0) or the goal (1) to each node may be on a shortest path:
         tangent at both ends, or ending at a corner it lies beside (`_beside`); asked of every node at
         once the first time (elementwise: the same floats as one node at a time)."""
         known = self._reach[k]
         if known is None:
-            known = self._tangent(k, slice(None))
+            tangent = self._tangent(k, slice(None))
             if self.beside:
-                known |= _beside(self._columns(slice(None)), self.points[k])
-            self._reach[k] = known
+                tangent |= _beside(self._columns(slice(None)), self.points[k])
+            known = self._reach[k] = tangent.tolist()
+        return known
+
+    def ends(self, k: int) -> list[int]:
+        """The nodes `reach(k)` says an edge from the start (0) or the goal (1) may reach."""
+        known = self._ends[k]
+        if known is None:
+            known = self._ends[k] = [j for j, ok in enumerate(self.reach(k)) if ok]
         return known
 
     def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
@@ -544,24 +583,27 @@ class _Graph:
             _bound(_clears)
         return known
 
-    def walled_in(self, budget: int) -> bool:
+    def walled_in(self, budget: int, reached: Container[int]) -> bool:
         """Whether no path reaches the goal, found by walking the edges back from it: True when that walk
-        ends within `budget` corners without meeting the start (a goal in a pocket of bases whose mouth
-        no edge passes); False when it meets the start or runs out (the search then goes on)."""
-        unseen = np.ones(len(self.points), dtype=bool)
-        unseen[1] = False  # no edge leaves the goal
-        todo = [1]
+        ends within `budget` corners without meeting the start or a node the search has `reached` (a goal
+        in a pocket of bases whose mouth no edge passes); False when it meets one or runs out (the search
+        then goes on). True is a proof whatever the order of the walk, so the walk tests an edge only
+        when it takes it, depth first: in the open it stops after a few edges, not after testing every
+        edge of each corner."""
+        unseen = bytearray(b"\x01") * len(self.points)
+        unseen[1] = 0  # no edge leaves the goal
+        todo = [(j, 1) for j in self.tangent(1, unseen)]
         while todo:
+            j, k = todo.pop()
+            if not unseen[j] or not self.clear(j, k):
+                continue
+            if j in reached:
+                return False
             budget -= 1
             if budget < 0:
                 return False
-            k = todo.pop()
-            for j in self.tangent(k, unseen):
-                if self.clear(j, k):
-                    if j == 0:
-                        return False
-                    unseen[j] = False
-                    todo.append(j)
+            unseen[j] = 0
+            todo += [(i, j) for i in self.tangent(j, unseen)]
         return True
 
 
@@ -577,7 +619,7 @@ def _search(
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     queue = [(math.dist(start, goal), 0.0, 0)]
-    open_ = np.ones(len(points), dtype=bool)  # not searched yet
+    open_ = bytearray(b"\x01") * len(points)  # not searched yet
     searched = 0
     while queue:
         _, d, i = heapq.heappop(queue)
@@ -585,7 +627,7 @@ def _search(
             break
         if not open_[i]:
             continue
-        open_[i] = False
+        open_[i] = 0
         searched += 1
         if effort is not None:
             effort -= 1
@@ -593,7 +635,7 @@ def _search(
                 return None
         # a menu's effort is the cap; a goal an edge already reached is not walled in (the walk back from it
         # takes the same edges, so would meet the start or run out)
-        if searched == PROBE and effort is None and 1 not in best and graph.walled_in(PROBE // 2):
+        if searched == PROBE and effort is None and 1 not in best and graph.walled_in(PROBE // 2, best):
             return None
         here = points[i]
         for j in graph.tangent(i, open_):

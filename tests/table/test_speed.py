@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Container
 
 import numpy as np
 import pytest
@@ -185,8 +186,8 @@ def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeyp
     found = {"bent": 0, "none": 0, "gave_up": 0, "climbs": 0, "walled_in": 0}
     walled = paths._Graph.walled_in
 
-    def counting(graph: paths._Graph, budget: int) -> bool:
-        out = walled(graph, budget)
+    def counting(graph: paths._Graph, budget: int, reached: Container[int]) -> bool:
+        out = walled(graph, budget, reached)
         found["walled_in"] += out
         return out
 
