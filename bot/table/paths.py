@@ -467,9 +467,9 @@ def _tangent_rows(field: Field, first: int, last: int) -> list[list[int]]:
     cross = _weights(field)[4 * first : 4 * last] @ field.terms
     ok = cross[0::4] * cross[1::4] >= 0
     ok &= cross[2::4] * cross[3::4] >= 0
-    rows, nodes = np.nonzero(ok)
-    ends = np.searchsorted(rows, np.arange(1, last - first + 1)).tolist()
-    nodes = (nodes + 2).tolist()
+    rows, columns = np.nonzero(ok)
+    ends: list[int] = np.searchsorted(rows, np.arange(1, last - first + 1)).tolist()
+    nodes: list[int] = (columns + 2).tolist()
     return [nodes[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 

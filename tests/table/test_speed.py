@@ -364,7 +364,7 @@ def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_st
         enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
         graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
         columns = (graph.xs, graph.ys, graph.bx, graph.by, graph.ax, graph.ay)
-        every = np.ones(len(graph.points), dtype=bool)
+        every = bytearray(b"\x01") * len(graph.points)
         for i in range(2, len(graph.points)):
             own = paths._tangent_of(columns, i, slice(None))  # corner i's own test toward every node
             near = [paths._beside(graph._columns(i), p)[0] for p in graph.points[:2]]
