@@ -10,7 +10,6 @@ import math
 import random
 from collections.abc import Container
 
-import numpy as np
 import pytest
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
