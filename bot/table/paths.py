@@ -399,21 +399,30 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 
 
 # -- the search ---------------------------------------------------------------------------------------
+# What searches remember of a position, field by field: a menu searches toward several goals from one start
+# among the same bases. Each field's memory is a dict of points or corner numbers to floats, booleans and
+# tuples of integers, which the garbage collector stops following once it has seen them (a key naming the
+# field would keep every entry in its every full collection).
 EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
-_costs: dict[tuple[Field, Point, Point], float] = {}
-_clears: dict[tuple[Field, Point, Point], bool] = {}
+_costs: dict[Field, dict[tuple[Point, Point], float]] = {}
+_clears: dict[Field, dict[tuple[Point, Point], bool]] = {}
 TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
 BLOCK = 16  # corners whose tangents are worked out together (`_tangent_rows`)
-_tangents: dict[tuple[Field, int], list[int]] = {}
+_tangents: dict[Field, dict[int, tuple[int, ...]]] = {}
 FIELDS = 64  # fields whose corners' weights are remembered (`_weights`)
 _weighed: dict[Field, np.ndarray] = {}
 
 
-def _bound(known: dict[tuple[Field, Point, Point], Any]) -> None:
-    """Forget the edges of positions once there are too many (a field is keyed by identity: a field
-    forgotten by `_field` stays alive here until then, so no other field takes its place)."""
-    if len(known) > EDGES:
-        known.clear()
+def _memory(store: dict[Field, dict[Any, Any]], field: Field, limit: int) -> dict[Any, Any]:
+    """`field`'s memory in `store`, begun when missing; the whole store is forgotten first once it holds
+    more than `limit` answers (a field is keyed by identity: one forgotten by `_field` stays alive here
+    until then, so no other field takes its place)."""
+    known = store.get(field)
+    if known is None:
+        if sum(map(len, store.values())) > limit:
+            store.clear()
+        known = store[field] = {}
+    return known
 
 
 def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarray) -> np.ndarray:
@@ -457,7 +466,7 @@ def _weights(field: Field) -> np.ndarray:
     return known
 
 
-def _tangent_rows(field: Field, first: int, last: int) -> list[list[int]]:
+def _tangent_rows(field: Field, first: int, last: int) -> list[tuple[int, ...]]:
     """For each corner from `first` to `last` (excluded), the nodes (corner + 2) an edge from it may reach
     on a shortest path: tangent at both ends (`_tangent_of`). The four cross products of each pair are
     taken from the corners' `terms` (`Field.terms`) in one product of matrices for the whole block: each
@@ -470,7 +479,7 @@ def _tangent_rows(field: Field, first: int, last: int) -> list[list[int]]:
     rows, columns = np.nonzero(ok)
     ends: list[int] = np.searchsorted(rows, np.arange(1, last - first + 1)).tolist()
     nodes: list[int] = (columns + 2).tolist()
-    return [nodes[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+    return [tuple(nodes[a:b]) for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 
 def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
@@ -496,8 +505,11 @@ class _Graph:
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
         self.beside = beside
-        self._reach: list[list[bool] | None] = [None, None]
+        self._reach: list[bytes | None] = [None, None]
         self._ends: list[list[int] | None] = [None, None]
+        self._costs: dict[tuple[Point, Point], float] = _memory(_costs, field, EDGES)
+        self._clears: dict[tuple[Point, Point], bool] = _memory(_clears, field, EDGES)
+        self._tangents: dict[int, tuple[int, ...]] = _memory(_tangents, field, TANGENTS)
 
     def tangent(self, i: int, among: bytearray) -> list[int]:
         """The nodes j among `among` (1: may be reached) an edge from i may reach on a shortest path:
@@ -507,27 +519,23 @@ class _Graph:
         search of a menu (the same start and bases, another goal)."""
         if i < 2:
             return [j for j in self.ends(i) if among[j]]
-        known = _tangents.get((self.field, i))
+        known = self._tangents.get(i)
         if known is None:
             known = self._rows(i)
         out = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
         out += [j for j in known if among[j]]
         return out
 
-    def _rows(self, i: int) -> list[int]:
+    def _rows(self, i: int) -> tuple[int, ...]:
         """Node i's tangents toward the corners, worked out with those of its block of corners
         (`_tangent_rows`) and remembered for the field."""
         first = (i - 2) // BLOCK * BLOCK
         last = min(first + BLOCK, len(self.points) - 2)
-        field = self.field
-        for k, row in enumerate(_tangent_rows(field, first, last), start=first + 2):
-            _tangents.setdefault((field, k), row)
-        out = _tangents[(field, i)]
-        if len(_tangents) > TANGENTS:
-            _tangents.clear()
-        return out
+        for k, row in enumerate(_tangent_rows(self.field, first, last), start=first + 2):
+            self._tangents.setdefault(k, row)
+        return self._tangents[i]
 
-    def reach(self, k: int) -> list[bool]:
+    def reach(self, k: int) -> bytes:
         """Whether an edge from the start (k = 0) or the goal (1) to each node may be on a shortest path:
         tangent at both ends, or ending at a corner it lies beside (`_beside`); asked of every node at
         once the first time (elementwise: the same floats as one node at a time)."""
@@ -536,14 +544,14 @@ class _Graph:
             tangent = self._tangent(k, slice(None))
             if self.beside:
                 tangent |= _beside(self._columns(slice(None)), self.points[k])
-            known = self._reach[k] = tangent.tolist()
+            known = self._reach[k] = tangent.tobytes()  # one byte a node, 1 where it may
         return known
 
     def ends(self, k: int) -> list[int]:
         """The nodes `reach(k)` says an edge from the start (0) or the goal (1) may reach."""
         known = self._ends[k]
         if known is None:
-            known = self._ends[k] = [j for j, ok in enumerate(self.reach(k)) if ok]
+            known = self._ends[k] = np.flatnonzero(np.frombuffer(self.reach(k), dtype=bool)).tolist()
         return known
 
     def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
@@ -560,27 +568,23 @@ class _Graph:
         p, q = self.points[i], self.points[j]
         if a >= 0 and b >= 0:
             return self.field.ground.cost(a, b, p, q)
-        key = (self.field, p, q)
-        known = _costs.get(key)
+        known = self._costs.get((p, q))
         if known is None:
-            known = _costs[key] = _cost(self.field.ground, p, q)
-            _bound(_costs)
+            known = self._costs[(p, q)] = _cost(self.field.ground, p, q)
         return known
 
     def clear(self, i: int, j: int) -> bool:
         """Whether the edge i→j clears every keep-out (the terrain's remembered by the ground between two
         corners, the whole answer for the field)."""
         p, q = self.points[i], self.points[j]
-        key = (self.field, p, q)
-        known = _clears.get(key)
+        known = self._clears.get((p, q))
         if known is None:
             a, b = self.terrain[i], self.terrain[j]
             if a >= 0 and b >= 0:
                 known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
             else:
                 known = _clear(self.field, p, q)
-            _clears[key] = known
-            _bound(_clears)
+            self._clears[(p, q)] = known
         return known
 
     def walled_in(self, budget: int, reached: Container[int]) -> bool:

@@ -5,6 +5,7 @@ path with its obstacle map cached against one built afresh and against the searc
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import random
@@ -156,6 +157,24 @@ def test_a_cached_obstacle_map_finds_the_paths_of_one_built_afresh() -> None:
     assert found > 20
 
 
+def test_what_a_search_remembers_of_a_position_is_left_alone_by_the_garbage_collector() -> None:
+    """A field's memories of edges and tangents hold only points, numbers and tuples of them: once the
+    collector has seen them it stops following them, so a full collection in the bot's loop does not walk
+    thousands of remembered edges (a key naming the field kept each one followed)."""
+    rng = random.Random(8)
+    table = Table(24 * INCH, 24 * INCH, _pieces(rng))
+    bases = _bases(rng, 8)
+    paths.clear_caches()
+    goal = (20 * INCH, 20 * INCH)
+    assert paths.shortest_path(table, bases[0], goal, bases[1:]) not in (None, (goal,))  # a bent path: edges asked
+    memories = [paths._costs, paths._clears, paths._tangents]
+    assert all(len(m) == 1 and len(next(iter(m.values()))) > 10 for m in memories), [len(m) for m in memories]
+    assert any(gc.is_tracked(known) for m in memories for known in m.values())  # new entries: followed at first
+    gc.collect()
+    gc.collect()  # a pair of points is let go one collection after its points
+    assert not any(gc.is_tracked(known) for m in memories for known in m.values())
+
+
 def _platforms(rng: random.Random) -> tuple[Terrain, ...]:
     """Pieces of `_pieces` and two platforms, one convex and one not (an L), to climb or go round."""
     x, y = rng.randint(3 * INCH, 16 * INCH), rng.randint(3 * INCH, 16 * INCH)
@@ -190,10 +209,10 @@ def test_the_search_finds_the_paths_of_the_plain_one_on_random_positions(monkeyp
         found["walled_in"] += out
         return out
 
-    class Remembered(dict):  # counts the corners' tangents a search finds kept by an earlier one
+    class Remembered(dict):  # counts the searches that find corners' tangents kept by an earlier one
         def get(self, key, default=None):  # type: ignore[no-untyped-def]
             out = super().get(key, default)
-            found["tangents_kept"] += out is not None
+            found["tangents_kept"] += bool(out)
             return out
 
     found["tangents_kept"] = 0
@@ -348,8 +367,9 @@ def test_a_segment_near_a_platform_meets_the_box_grown_round_its_hull() -> None:
 
 
 def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_start_and_the_goal() -> None:
-    """`_Graph.tangent` takes a corner's row toward the other corners as one product of matrices
-    (`_tangent_row`) and its answer toward the start and the goal from their rows (`_Graph.reach`): on
+    """`_Graph.tangent` takes a corner's row toward the other corners from one product of matrices for its
+    block of corners (`_tangent_rows`) and its answer toward the start and the goal from their rows
+    (`_Graph.reach`): on
     random positions with platforms, discs and a wall as long as a large table (the largest products),
     every corner's own test (`_tangent_of`, and whether they lie beside its sides) says the same."""
     rng = random.Random(77)
