@@ -79,10 +79,12 @@ def suggest_times(samples: int = 200) -> dict[str, float]:
     timings = table_figures.Timings()
     seed = 1
     while len(timings) < samples and seed < 50:
-        for active, seat in activated(seed):
-            forget_suggestions()  # a position met twice would be answered from memory
-            with timings.timed():
-                COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
+        positions = list(activated(seed))
+        with table_figures.apart():
+            for active, seat in positions:
+                forget_suggestions()  # a position met twice would be answered from memory
+                with timings.timed():
+                    COLORS.suggest(active, seat, Ask(kinds=("move", "disengage")))
         seed += 1
     return timings.figures()
 

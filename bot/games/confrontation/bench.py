@@ -28,12 +28,14 @@ def suggest_times(samples: int = 200) -> dict[str, float]:
     timings = table_figures.Timings()
     seed = 1
     while len(timings) < samples and seed < 50:
-        for state in table_figures.positions(CONFRONTATION, seed):
-            if not state.stack or state.stack[-1].kind not in ("exclusive", "fighter"):
-                continue
-            seat = min(state.stack[-1].waiting())
-            with timings.timed():
-                suggestions(state, seat, Ask())
+        positions = table_figures.positions(CONFRONTATION, seed)
+        with table_figures.apart():
+            for state in positions:
+                if not state.stack or state.stack[-1].kind not in ("exclusive", "fighter"):
+                    continue
+                seat = min(state.stack[-1].waiting())
+                with timings.timed():
+                    suggestions(state, seat, Ask())
         seed += 1
     return timings.figures()
 

@@ -144,18 +144,21 @@ def path_times(samples: int = 300) -> dict[str, float]:
     of the position cached (the terrain's own obstacle map is built once per scenario, as in a match), on
     the clock and on this thread's CPU (which other processes on a shared machine inflate far less)."""
     timings = table_figures.Timings()
-    for state in table_figures.positions_of(WARCRY, 2, 3):
-        if len(timings) >= samples:
-            break
-        if state.phase != "combat":
-            continue
-        placed = state.of(0) + state.of(1)
-        for f in placed[:4]:
-            for goal in [o.centre for o in state.objectives] or [(board.MEASURE.width // 2, board.MEASURE.height // 2)]:
-                board._path.cache_clear()
-                paths.forget_positions()
-                with timings.timed():
-                    board.shortest_path(state, f, goal)
+    positions = table_figures.positions_of(WARCRY, 2, 3)
+    with table_figures.apart():
+        for state in positions:
+            if len(timings) >= samples:
+                break
+            if state.phase != "combat":
+                continue
+            placed = state.of(0) + state.of(1)
+            for f in placed[:4]:
+                centre = (board.MEASURE.width // 2, board.MEASURE.height // 2)
+                for goal in [o.centre for o in state.objectives] or [centre]:
+                    board._path.cache_clear()
+                    paths.forget_positions()
+                    with timings.timed():
+                        board.shortest_path(state, f, goal)
     return timings.figures()
 
 
