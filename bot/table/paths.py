@@ -614,6 +614,11 @@ class _Graph:
 def _search(
     field: Field, start: Point, goal: Point, effort: int | None = None, beside: bool = True
 ) -> tuple[Point, ...] | None:
+    """A* from the start to the goal over the visibility graph, the straight line between two points as
+    the bound. Once an edge has reached the goal, an edge whose every continuation would cost more than
+    that is not tested: it would be searched after the goal (its bound is at least its length plus the
+    rest), so it changes neither the path nor which corners are searched before the goal, nor a menu's
+    effort, and an edge that ties is still tested."""
     if _clear(field, start, goal) and _cost(field.ground, start, goal) <= math.dist(start, goal):
         return (goal,)  # nothing in the way, no wood crossed, nothing climbed: nothing can do better
     if not _clear(field, goal, goal):
@@ -644,8 +649,11 @@ def _search(
         here = points[i]
         for j in graph.tangent(i, open_):
             there, known = points[j], best.get(j, math.inf)
-            if d + math.dist(here, there) >= known or not graph.clear(i, j):
-                continue  # a cost is never below the length: this edge cannot do better
+            least = d + math.dist(here, there)  # a cost is never below the length
+            if least >= known or least + math.dist(there, goal) > best.get(1, math.inf):
+                continue  # this edge cannot do better, or would be searched after the goal reached (`_search`)
+            if not graph.clear(i, j):
+                continue
             step = graph.cost(i, j)
             if d + step >= known:
                 continue
