@@ -447,8 +447,9 @@ def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarr
 
 
 def _weights(field: Field) -> np.ndarray:
-    """Four rows of weights for each corner (x, y; offsets (bx, by) before it and (ax, ay) after): times
-    a corner's `terms` (`Field.terms`) they give the four cross products of `_tangent_of`, at j
+    """Four rows of weights for each corner (an array (corners, 4, 9); a corner at x, y, its offsets (bx, by)
+    to the corner before and (ax, ay) to the one after): times a corner's `terms` (`Field.terms`) they
+    give the four cross products of `_tangent_of`, at j
     (xj − x)·byj − (yj − y)·bxj and (xj − x)·ayj − (yj − y)·axj, at i (xj − x)·by − (yj − y)·bx and
     (xj − x)·ay − (yj − y)·ax. Worked out once per field, for all its corners."""
     known = _weighed.get(field)
@@ -460,7 +461,7 @@ def _weights(field: Field) -> np.ndarray:
         w[:, 0, 5] = w[:, 1, 8] = ys
         w[:, 2, 0], w[:, 2, 1], w[:, 2, 2] = -(xs * by - ys * bx), by, -bx
         w[:, 3, 0], w[:, 3, 1], w[:, 3, 2] = -(xs * ay - ys * ax), ay, -ax
-        known = _weighed[field] = w.reshape(-1, 9)
+        known = _weighed[field] = w
         if len(_weighed) > FIELDS:
             _weighed.clear()
     return known
@@ -471,14 +472,16 @@ def _tangent_rows(field: Field, first: int, last: int) -> list[tuple[int, ...]]:
     on a shortest path: tangent at both ends (`_tangent_of`). The four cross products of each pair are
     taken from the corners' `terms` (`Field.terms`) in one product of matrices for the whole block: each
     is a sum of products of integers far under 2^53, so the same exact float whatever the order of the
-    sums, and so are the signs of their products. A block costs little more than one corner: numpy's
-    fixed cost per call is most of it, and a path round a base turns at one corner after the next."""
-    cross = _weights(field)[4 * first : 4 * last] @ field.terms
-    ok = cross[0::4] * cross[1::4] >= 0
-    ok &= cross[2::4] * cross[3::4] >= 0
-    rows, columns = np.nonzero(ok)
-    ends: list[int] = np.searchsorted(rows, np.arange(1, last - first + 1)).tolist()
-    nodes: list[int] = (columns + 2).tolist()
+    sums, and so are the signs of their products (both at least 0 when the least of them is). A block
+    costs little more than one corner: numpy's fixed cost per call is most of it, and a path round a base
+    turns at one corner after the next."""
+    m, n = last - first, len(field.points)
+    cross = _weights(field)[first:last].transpose(1, 0, 2).reshape(4 * m, 9) @ field.terms  # 4 rows of m
+    both = cross[:m] * cross[m : 2 * m]  # ≥ 0: tangent at j
+    np.minimum(both, cross[2 * m : 3 * m] * cross[3 * m :], out=both)  # and at i
+    found = np.flatnonzero(both >= 0)
+    ends: list[int] = np.searchsorted(found, np.arange(1, m + 1) * n).tolist()
+    nodes: list[int] = (found % n + 2).tolist()
     return [tuple(nodes[a:b]) for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
 
