@@ -525,8 +525,11 @@ class _Graph:
         known = self._tangents.get(i)
         if known is None:
             known = self._rows(i)
-        out = [k for k in (0, 1) if among[k] and self.reach(k)[i]]
-        out += [j for j in known if among[j]]
+        out = [j for j in known if among[j]]
+        if among[1] and self.reach(1)[i]:
+            out.insert(0, 1)
+        if among[0] and self.reach(0)[i]:
+            out.insert(0, 0)
         return out
 
     def _rows(self, i: int) -> tuple[int, ...]:
