@@ -165,7 +165,8 @@ class Field:
 
     @cached_property
     def points(self) -> list[Point]:
-        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+        at = self.corners[0].at
+        return list(zip(at[:, 0].tolist(), at[:, 1].tolist(), strict=True))
 
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
@@ -174,14 +175,21 @@ class Field:
     @cached_property
     def corners(self) -> tuple[Corners, tuple[int, ...]]:
         """The corners a search may bend at, in the order walls, enemies, difficult pieces (A* breaks ties
-        by it), and the index of each among the ground's corners (-1: a base's)."""
+        by it), and the index of each among the ground's corners (-1: a base's). Joined from what each
+        disc does on the ground, remembered (`_pieces_of`): a menu's fields differ by one disc."""
         ground = self.ground
-        hard, soft = ~_in_discs(self, ground.walls.at), ~_in_discs(self, ground.soft.at)
-        rings = _outside(ground, self, _circle_rings(self.discs))
+        pieces = _pieces_of(ground, self.discs)
+        hard, soft = np.ones(len(ground.walls), dtype=bool), np.ones(len(ground.soft), dtype=bool)
+        for piece in pieces:
+            if len(piece.walls):
+                hard[piece.walls] = False
+            if len(piece.soft):
+                soft[piece.soft] = False
+        rings = _rings_outside(self.discs, pieces)
+        walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
         index = np.concatenate(
             [np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)]
         )
-        walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
         joined = Corners(
             np.concatenate([walls.at, rings.at, soft_corners.at]),
             np.concatenate([walls.before, rings.before, soft_corners.before]),
@@ -220,6 +228,7 @@ def forget_positions() -> None:
     """Forget the obstacle maps of positions, keeping the terrain's (built once per scenario)."""
     _field.cache_clear()
     _disc.cache_clear()
+    _pieces.clear()
     _costs.clear()
     _clears.clear()
     _tangents.clear()
@@ -242,10 +251,10 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
         shapely.prepare(shape)
     box = (radius, radius, table.width - radius, table.height - radius)
     bare = Ground(blocked, (), (), Corners.of([]), Corners.of([]), box)
-    hard = _outside(bare, None, Corners.of([_outer_ring(w, radius) for w in walls]))
+    hard = _outside(bare, Corners.of([_outer_ring(w, radius) for w in walls]))
     platforms = heights.platforms(table)
     rings = [_corner_ring(s) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a wood, a climb
-    corners = _outside(bare, None, Corners.of(rings))
+    corners = _outside(bare, Corners.of(rings))
     pieces = [] if blocked is None else list(getattr(blocked, "geoms", [blocked]))
     hulls = tuple(_hull(t.polygon) for t in platforms)
     return Ground(
@@ -328,34 +337,92 @@ def _disc(centre: Point, reach: int) -> BaseGeometry:
     return ShapelyPoint(centre).buffer(reach, quad_segs=8)
 
 
-def _outside(ground: Ground, discs: Field | None, corners: Corners) -> Corners:
-    """The corners on the table and in no keep-out, each with its neighbours on its ring."""
-    if not len(corners):
-        return corners
+def _outside(ground: Ground, corners: Corners) -> Corners:
+    """The corners on the table and out of the terrain's keep-out, each with its neighbours on its ring."""
+    return corners.kept(_on_ground(ground, corners.at)) if len(corners) else corners
+
+
+def _on_ground(ground: Ground, xy: np.ndarray) -> np.ndarray:
+    """Which points lie on the table and out of `blocked` (point by point: the same answer whatever
+    the points asked with it)."""
     x0, y0, x1, y1 = ground.box
-    xy = corners.at
     keep = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
     if ground.blocked is not None and keep.any():
         at = xy.astype(np.float64)
         keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
-    if discs is not None and keep.any():
-        keep[keep] = ~_in_discs(discs, xy[keep])
-    return corners.kept(keep)
+    return keep
 
 
-def _in_discs(field: Field, points: np.ndarray) -> np.ndarray:
-    """Which points are inside one of the keep-out discs: their polygons lie within the circle of
-    radius reach - SLACK and hold the one of its apothem, so only a point between the two asks shapely."""
+@dataclass(frozen=True, eq=False)
+class _Piece:
+    """What one enemy's disc does on one ground, whatever the other discs (`Field.corners` joins them):
+    the ground's corners it covers, and its own ring of corners on the table and out of the terrain."""
+
+    walls: np.ndarray  # indices of the ground's wall corners inside the disc
+    soft: np.ndarray  # likewise among its corners of difficult pieces and platforms
+    ring: Corners  # the disc's ring (`_circle_rings`) kept by `_on_ground`, in order
+
+
+PIECES = 8_192  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
+_pieces: dict[tuple[Ground, tuple[Point, int]], _Piece] = {}
+
+
+def _pieces_of(ground: Ground, discs: tuple[tuple[Point, int], ...]) -> list[_Piece]:
+    """Each disc's piece on the ground, those not remembered built together (a fresh field of many discs
+    pays numpy's fixed cost once, as when the field was built whole); every test is point by point and
+    disc by disc, so a piece is the same whatever discs it was built with."""
+    missing = [d for d in dict.fromkeys(discs) if (ground, d) not in _pieces]
+    if missing and len(_pieces) + len(missing) > PIECES:
+        _pieces.clear()
+        missing = list(dict.fromkeys(discs))
+    if missing:
+        walls, soft = _covered(missing, ground.walls.at), _covered(missing, ground.soft.at)
+        rings = _circle_rings(tuple(missing))
+        keep = _on_ground(ground, rings.at)
+        kept = rings.kept(keep)
+        ends = np.cumsum(keep.reshape(-1, SIDES).sum(axis=1)).tolist()
+        for k, (disc, start, end) in enumerate(zip(missing, [0, *ends[:-1]], ends, strict=True)):
+            ring = Corners(kept.at[start:end], kept.before[start:end], kept.after[start:end])
+            _pieces[(ground, disc)] = _Piece(walls[k], soft[k], ring)
+    return [_pieces[(ground, d)] for d in discs]
+
+
+def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndarray]:
+    """The indices of the points inside each disc (`_in_each`), a list per disc (most are empty)."""
+    rows, cols = np.nonzero(_in_each(discs, points))
+    out = [_NONE] * len(discs)
+    for k in set(cols.tolist()):
+        out[k] = rows[cols == k]
+    return out
+
+
+_NONE = np.zeros(0, dtype=np.intp)
+
+
+def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> Corners:
+    """The discs' rings joined in the discs' order, without their corners inside any disc."""
+    if not pieces:
+        return Corners.of([])
+    rings = Corners(*(np.concatenate([getattr(p.ring, a) for p in pieces]) for a in ("at", "before", "after")))
+    if not len(rings):
+        return rings
+    return rings.kept(~_in_each(discs, rings.at).any(axis=1))
+
+
+def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
+    """Whether each point is inside each keep-out disc (a row per point, a column per disc): the disc's
+    polygon lies within the circle of radius reach - SLACK and holds the one of its apothem, so only a
+    point between the two asks shapely."""
     xy = points.astype(np.float64).reshape(-1, 2)
-    inside = np.zeros(len(xy), dtype=bool)
-    if not field.discs or not len(xy):
-        return inside
-    centres, outer = field.arrays
+    if not len(discs) or not len(xy):
+        return np.zeros((len(xy), len(discs)), dtype=bool)
+    centres = np.array([c for c, _ in discs], dtype=np.float64).reshape(-1, 2)
+    outer = np.array([reach - SLACK for _, reach in discs], dtype=np.float64)
     d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
-    inside |= (d < outer * APOTHEM - 1e-6).any(axis=1)
+    inside = d < outer * APOTHEM - 1e-6
     for i, k in zip(*np.nonzero((d >= outer * APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
-        if not inside[i] and field.shape(k).contains(ShapelyPoint(xy[i])):
-            inside[i] = True
+        centre, reach = discs[k]
+        inside[i, k] = _disc(centre, reach - SLACK).contains(ShapelyPoint(xy[i]))
     return inside
 
 

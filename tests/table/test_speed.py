@@ -11,6 +11,7 @@ import random
 
 import numpy as np
 import pytest
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
@@ -398,3 +399,104 @@ def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     piece = dx * int(graph.by[i]) - dy * int(graph.bx[i])  # the side of start→corner its neighbours are on
     assert piece * (dx * int(graph.ay[i]) - dy * int(graph.ax[i])) > 0
     assert piece * (dx * (ny - y) - dy * (nx - x)) < 0  # the path turns to the other side
+
+
+def _field_built_whole(field: paths.Field) -> tuple[paths.Corners, tuple[int, ...]]:
+    """`Field.corners` as first written: every disc's tests against the ground and the other discs at once."""
+    ground, discs = field.ground, field.discs
+
+    def in_discs(points: np.ndarray) -> np.ndarray:
+        xy = points.astype(np.float64).reshape(-1, 2)
+        inside = np.zeros(len(xy), dtype=bool)
+        if not discs or not len(xy):
+            return inside
+        centres = np.array([c for c, _ in discs], dtype=np.float64).reshape(-1, 2)
+        outer = np.array([reach - paths.SLACK for _, reach in discs], dtype=np.float64)
+        d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        inside |= (d < outer * paths.APOTHEM - 1e-6).any(axis=1)
+        for i, k in zip(*np.nonzero((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
+            if not inside[i] and field.shape(k).contains(ShapelyPoint(xy[i])):
+                inside[i] = True
+        return inside
+
+    hard, soft = ~in_discs(ground.walls.at), ~in_discs(ground.soft.at)
+    rings = paths._circle_rings(discs)
+    if len(rings):
+        x0, y0, x1, y1 = ground.box
+        xy = rings.at
+        keep = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+        if ground.blocked is not None and keep.any():
+            at = xy.astype(np.float64)
+            keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
+        if keep.any():
+            keep[keep] = ~in_discs(xy[keep])
+        rings = rings.kept(keep)
+    index = np.concatenate([np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)])
+    walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
+    joined = paths.Corners(
+        np.concatenate([walls.at, rings.at, soft_corners.at]),
+        np.concatenate([walls.before, rings.before, soft_corners.before]),
+        np.concatenate([walls.after, rings.after, soft_corners.after]),
+    )
+    return joined, tuple(index.tolist())
+
+
+def _edge_point(rng: random.Random) -> Point:
+    """A point near a table's edge, where a cluster's rings run off the table."""
+    return (rng.choice((INCH, 23 * INCH)), rng.randint(2 * INCH, 22 * INCH))
+
+
+def _between_polygon_and_circle(field: paths.Field, points: np.ndarray) -> bool:
+    """Whether a point lies between a disc's polygon and its circle, where shapely says if it is inside."""
+    if not field.discs:
+        return False
+    centres, outer = field.arrays
+    d = np.hypot(points[:, None, 0] - centres[None, :, 0], points[:, None, 1] - centres[None, :, 1])
+    return bool(((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)).any())
+
+
+def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
+    """A menu searches toward each enemy with that enemy left out, so its fields differ by one disc:
+    `Field.corners` joins what each disc does on the ground, remembered (`paths._pieces_of`). On random
+    positions (walls, woods, platforms, enemies in clusters whose discs cover each other's corners) and on
+    WarCry's layouts, fresh and warm, every field's corners, neighbours, order, dtype and indices are those
+    of the field built whole, and its points are read from them."""
+    from bot.games.warcry import board
+    from bot.games.warcry.content import LAYOUTS
+
+    rng = random.Random(4099)
+    seen = {"remembered": 0, "walls_covered": 0, "soft_covered": 0, "rings_cut": 0, "off_ground": 0, "asked": 0}
+    tables = [(Table(24 * INCH, 24 * INCH, _platforms(rng)), ()) for _ in range(8)]
+    tables += [(board.table(layout), tuple(board.deadly(layout))) for layout in sorted(LAYOUTS)]
+    paths.forget_positions()
+    for n, (table, avoid) in enumerate(tables):
+        shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
+        pocket = (rng.randint(4 * INCH, 20 * INCH), rng.randint(4 * INCH, 20 * INCH))
+        bases = _bases(rng, 10) + _cluster(rng, pocket, 5) + _cluster(rng, _edge_point(rng), 4)
+        enemies = sorted((b.centre, b.radius) for b in bases if b.side == 1)
+        for k in range(-1, len(enemies)):
+            if n % 3 == 0 and k % 4 == 0:
+                paths.forget_positions()
+            before = len(paths._pieces)
+            left = tuple(e for j, e in enumerate(enemies) if j != k)  # a menu's goal: that enemy left out
+            field = paths._field(table, R, shapes, left)
+            joined, index = field.corners
+            seen["remembered"] += len(paths._pieces) - before < len(left)
+            whole, whole_index = _field_built_whole(field)
+            for a in ("at", "before", "after"):
+                got, want = getattr(joined, a), getattr(whole, a)
+                assert got.dtype == want.dtype == np.int64 and got.shape == want.shape
+                assert np.array_equal(got, want), (n, k, a)
+            assert index == whole_index
+            assert field.points == [tuple(p) for p in whole.at.tolist()]
+            assert all(isinstance(x, int) for p in field.points for x in p)
+            seen["walls_covered"] += sum(0 <= i < len(field.ground.walls) for i in index) < len(field.ground.walls)
+            soft_kept = sum(i >= len(field.ground.walls) for i in index)
+            seen["soft_covered"] += soft_kept < len(field.ground.soft)
+            rings = index.count(-1)
+            on_ground = sum(len(p.ring) for p in paths._pieces_of(field.ground, field.discs))
+            seen["rings_cut"] += rings < on_ground
+            seen["off_ground"] += on_ground < paths.SIDES * len(field.discs)
+            seen["asked"] += _between_polygon_and_circle(field, np.concatenate([whole.at, field.ground.walls.at]))
+    paths.forget_positions()
+    assert min(seen.values()) > 5, seen
