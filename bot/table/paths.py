@@ -103,14 +103,14 @@ class Ground:
         """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
         known = self.costs.get((a, b))
         if known is None:
-            known = self.costs[(a, b)] = _cost(self, p, q)
+            known = self.costs[(a, b)] = _measure(self, p, q)
         return known
 
     def clear(self, a: int, b: int, p: Point, q: Point) -> bool:
         """Whether the edge from terrain corner a (at p) to b (at q) clears the terrain, remembered."""
         known = self.clears.get((a, b))
         if known is None:
-            known = self.clears[(a, b)] = _clear_of_ground(self, p, q)
+            known = self.clears[(a, b)] = _clear_of_walls(self, p, q)
         return known
 
 
@@ -229,6 +229,8 @@ def forget_positions() -> None:
     _field.cache_clear()
     _disc.cache_clear()
     _pieces.clear()
+    _segment_costs.clear()
+    _segment_clears.clear()
     _costs.clear()
     _clears.clear()
     _tangents.clear()
@@ -689,7 +691,26 @@ def _clear(field: Field, p: Point, q: Point) -> bool:
     return _off_discs(field, p, q) and _clear_of_ground(field.ground, p, q)
 
 
+SEGMENTS = 20_000  # segments remembered by ground (`_cost`, `_clear_of_ground`): a few megabytes, then forgotten
+_segment_costs: dict[tuple[Ground, Point, Point], float] = {}
+_segment_clears: dict[tuple[Ground, Point, Point], bool] = {}
+
+
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
+    """`_clear_of_walls`, remembered by ground and segment: a menu's fields, one per goal, share the start
+    and the bases' corners, and whether a segment clears the terrain depends on neither's discs."""
+    if ground.blocked is None:
+        return True
+    key = (ground, p, q)
+    known = _segment_clears.get(key)
+    if known is None:
+        if len(_segment_clears) >= SEGMENTS:
+            _segment_clears.clear()
+        known = _segment_clears[key] = _clear_of_walls(ground, p, q)
+    return known
+
+
+def _clear_of_walls(ground: Ground, p: Point, q: Point) -> bool:
     """Whether the segment misses `blocked`: at once when it misses every piece's box, else by shapely."""
     if ground.blocked is None:
         return True
@@ -723,6 +744,18 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 
 
 def _cost(ground: Ground, p: Point, q: Point) -> float:
+    """`_measure`, remembered by ground and segment: a menu's fields, one per goal, share the start and
+    the bases' corners, and a segment's cost depends on neither's discs."""
+    key = (ground, p, q)
+    known = _segment_costs.get(key)
+    if known is None:
+        if len(_segment_costs) >= SEGMENTS:
+            _segment_costs.clear()
+        known = _segment_costs[key] = _measure(ground, p, q)
+    return known
+
+
+def _measure(ground: Ground, p: Point, q: Point) -> float:
     """The segment's length, plus its length inside each difficult piece and what it climbs (only the
     pieces whose box the segment meets are asked)."""
     out = math.dist(p, q)

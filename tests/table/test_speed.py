@@ -500,3 +500,39 @@ def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
             seen["asked"] += _between_polygon_and_circle(field, np.concatenate([whole.at, field.ground.walls.at]))
     paths.forget_positions()
     assert min(seen.values()) > 5, seen
+
+
+def test_a_segment_is_remembered_by_ground_whatever_the_field_that_asked() -> None:
+    """A menu's fields (one per goal) share their start and the bases' corners, so a segment's cost and
+    whether it clears the terrain are remembered by ground (`_cost`, `_clear_of_ground`): on random tables
+    with woods, platforms and walls they are the very floats and answers measured afresh (`_measure`,
+    `_clear_of_walls`), asked through fields that differ by a disc; and a ground of another radius, whose
+    keep-out is wider, has its own answers."""
+    rng = random.Random(808)
+    asked = {"wood": 0, "climb": 0, "blocked": 0, "kept": 0}
+    for _ in range(10):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        ground = paths._ground(table, R, ())
+        segments = []
+        for _ in range(60):
+            p = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
+            q = (p[0] + rng.randint(-6 * INCH, 6 * INCH), p[1] + rng.randint(-6 * INCH, 6 * INCH))
+            segments.append((p, q))
+        for p, q in segments * 2:  # the second time, from memory
+            before = len(paths._segment_costs)
+            cost, clear = paths._cost(ground, p, q), paths._clear_of_ground(ground, p, q)
+            asked["kept"] += len(paths._segment_costs) == before
+            assert cost == paths._measure(ground, p, q)
+            assert clear == paths._clear_of_walls(ground, p, q)
+            asked["wood"] += cost > math.dist(p, q) and not heights.climbed(table, (p, q))
+            asked["climb"] += heights.climbed(table, (p, q)) > 0
+            asked["blocked"] += not clear
+    assert min(asked.values()) > 20, asked
+    # beside a wall: clear for a small base, not for a larger one on the same table
+    wall = Terrain("w", ((1000, 1000), (2000, 1000), (2000, 1200), (1000, 1200)), impassable=True)
+    table = Table(24 * INCH, 24 * INCH, (wall,))
+    p, q = (900, 1200 + R + 20), (2100, 1200 + R + 20)
+    paths.forget_positions()
+    assert paths._clear_of_ground(paths._ground(table, R, ()), p, q)
+    assert not paths._clear_of_ground(paths._ground(table, R + 60, ()), p, q)
+    paths.forget_positions()
