@@ -27,6 +27,7 @@ import bisect
 import heapq
 import itertools
 import math
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -34,8 +35,8 @@ from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -408,7 +409,7 @@ def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -
     rings = Corners(*(np.concatenate([getattr(p.ring, a) for p in pieces]) for a in ("at", "before", "after")))
     if not len(rings):
         return rings
-    return rings.kept(~_in_each(discs, rings.at).any(axis=1))
+    return rings.kept(~np.any(_in_each(discs, rings.at), axis=1))
 
 
 def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
@@ -682,8 +683,13 @@ def _search(
     return tuple(points[i] for i in reversed(out[:-1]))
 
 
+_SEGMENT = struct.Struct("<BIIdddd").pack  # a two-point LineString in WKB: byte order, type 2, 2 points, x y x y
+
+
 def _line(p: Point, q: Point) -> BaseGeometry:
-    return LineString([p, q]) if p != q else ShapelyPoint(p)
+    """The segment p–q as shapely's, read from its WKB: the same coordinates (integers, exact as doubles), so
+    the same geometry and the same answers as `LineString([p, q])`, in under half its time."""
+    return shapely.from_wkb(_SEGMENT(1, 2, 2, p[0], p[1], q[0], q[1])) if p != q else ShapelyPoint(p)
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
@@ -769,7 +775,7 @@ def _measure(ground: Ground, p: Point, q: Point) -> float:
     line: BaseGeometry | None = None
     for shape, box in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
         if meets_box(p, q, box):
-            line = LineString([p, q]) if line is None else line
+            line = _line(p, q) if line is None else line
             if shape.intersects(line):
                 out += line.intersection(shape).length
     return out

@@ -466,7 +466,9 @@ def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
 
     rng = random.Random(4099)
     seen = {"remembered": 0, "walls_covered": 0, "soft_covered": 0, "rings_cut": 0, "off_ground": 0, "asked": 0}
-    tables = [(Table(24 * INCH, 24 * INCH, _platforms(rng)), ()) for _ in range(8)]
+    tables: list[tuple[Table, tuple[Polygon, ...]]] = [
+        (Table(24 * INCH, 24 * INCH, _platforms(rng)), ()) for _ in range(8)
+    ]
     tables += [(board.table(layout), tuple(board.deadly(layout))) for layout in sorted(LAYOUTS)]
     paths.forget_positions()
     for n, (table, avoid) in enumerate(tables):
@@ -536,3 +538,30 @@ def test_a_segment_is_remembered_by_ground_whatever_the_field_that_asked() -> No
     assert paths._clear_of_ground(paths._ground(table, R, ()), p, q)
     assert not paths._clear_of_ground(paths._ground(table, R + 60, ()), p, q)
     paths.forget_positions()
+
+
+def _anywhere(rng: random.Random) -> Point:
+    return (rng.randint(0, 24 * INCH), rng.randint(0, 24 * INCH))
+
+
+def test_a_segment_read_from_its_wkb_is_shapelys_line_with_the_same_answers() -> None:
+    """`paths._line` builds a segment from its WKB (faster than `LineString`): the same coordinates, type
+    and dimension, so every answer the search asks of it is the same, bit for bit, on random segments
+    through woods and walls, along their edges and through their corners."""
+    rng = random.Random(919)
+    crossed = 0
+    for _ in range(20):
+        pieces = _pieces(rng)
+        for t in pieces:
+            corners = t.corners
+            for _ in range(20):
+                p, q = ((rng.choice(corners) if rng.random() < 0.3 else _anywhere(rng)) for _ in range(2))
+                if p == q:
+                    continue
+                line, plain = paths._line(p, q), LineString([p, q])
+                assert line.geom_type == "LineString" and not line.has_z
+                assert list(line.coords) == list(plain.coords) == [tuple(map(float, p)), tuple(map(float, q))]
+                assert line.intersects(t.polygon) == plain.intersects(t.polygon)
+                assert line.intersection(t.polygon).length == plain.intersection(t.polygon).length
+                crossed += line.intersection(t.polygon).length > 0
+    assert crossed > 100, crossed
