@@ -31,7 +31,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
@@ -187,14 +187,15 @@ class Field:
             if len(piece.soft):
                 soft[piece.soft] = False
         rings = _rings_outside(self.discs, pieces)
-        walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
+        walls = ground.walls if hard.all() else ground.walls.kept(hard)
+        soft_corners = ground.soft if soft.all() else ground.soft.kept(soft)
         index = np.concatenate(
             [np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)]
         )
         joined = Corners(
-            np.concatenate([walls.at, rings.at, soft_corners.at]),
-            np.concatenate([walls.before, rings.before, soft_corners.before]),
-            np.concatenate([walls.after, rings.after, soft_corners.after]),
+            np.concatenate([walls.at, rings[:, 0:2], soft_corners.at]),
+            np.concatenate([walls.before, rings[:, 2:4], soft_corners.before]),
+            np.concatenate([walls.after, rings[:, 4:6], soft_corners.after]),
         )
         return joined, tuple(index.tolist())
 
@@ -356,14 +357,16 @@ def _on_ground(ground: Ground, xy: np.ndarray) -> np.ndarray:
     return keep
 
 
-@dataclass(frozen=True, eq=False)
-class _Piece:
+class _Piece(NamedTuple):
     """What one enemy's disc does on one ground, whatever the other discs (`Field.corners` joins them):
-    the ground's corners it covers, and its own ring of corners on the table and out of the terrain."""
+    the ground's corners it covers, and its own ring of corners on the table and out of the terrain, rows
+    start to end of the rings of the discs it was built with (a fresh field's rings are used whole)."""
 
     walls: np.ndarray  # indices of the ground's wall corners inside the disc
     soft: np.ndarray  # likewise among its corners of difficult pieces and platforms
-    ring: Corners  # the disc's ring (`_circle_rings`) kept by `_on_ground`, in order
+    rings: np.ndarray  # (n, 6) int64: each corner kept by `_on_ground` and the offsets to its neighbours
+    start: int
+    end: int
 
 
 PIECES = 8_192  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
@@ -382,11 +385,10 @@ def _pieces_of(ground: Ground, discs: tuple[tuple[Point, int], ...]) -> list[_Pi
         walls, soft = _covered(missing, ground.walls.at), _covered(missing, ground.soft.at)
         rings = _circle_rings(tuple(missing))
         keep = _on_ground(ground, rings.at)
-        kept = rings.kept(keep)
+        kept = np.concatenate([rings.at, rings.before, rings.after], axis=1)[keep]
         ends = np.cumsum(keep.reshape(-1, SIDES).sum(axis=1)).tolist()
         for k, (disc, start, end) in enumerate(zip(missing, [0, *ends[:-1]], ends, strict=True)):
-            ring = Corners(kept.at[start:end], kept.before[start:end], kept.after[start:end])
-            _pieces[(ground, disc)] = _Piece(walls[k], soft[k], ring)
+            _pieces[(ground, disc)] = _Piece(walls[k], soft[k], kept, start, end)
     return [_pieces[(ground, d)] for d in discs]
 
 
@@ -402,14 +404,25 @@ def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndar
 _NONE = np.zeros(0, dtype=np.intp)
 
 
-def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> Corners:
-    """The discs' rings joined in the discs' order, without their corners inside any disc."""
+def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> np.ndarray:
+    """The discs' rings joined in the discs' order (`_Piece.rings`' rows), without their corners inside
+    any disc."""
     if not pieces:
-        return Corners.of([])
-    rings = Corners(*(np.concatenate([getattr(p.ring, a) for p in pieces]) for a in ("at", "before", "after")))
-    if not len(rings):
-        return rings
-    return rings.kept(~np.any(_in_each(discs, rings.at), axis=1))
+        return np.zeros((0, 6), dtype=np.int64)
+    whole, at = pieces[0].rings, 0
+    for piece in pieces:  # the rings of the discs built together, in their order: used as they are
+        if piece.rings is not whole or piece.start != at:
+            break
+        at = piece.end
+    else:
+        if at == len(whole):
+            return _off_each(discs, whole)
+    return _off_each(discs, np.concatenate([p.rings[p.start : p.end] for p in pieces]))
+
+
+def _off_each(discs: tuple[tuple[Point, int], ...], rings: np.ndarray) -> np.ndarray:
+    inside = np.any(_in_each(discs, rings[:, :2]), axis=1)
+    return rings[~inside] if inside.any() else rings
 
 
 def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:

@@ -496,7 +496,7 @@ def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
             soft_kept = sum(i >= len(field.ground.walls) for i in index)
             seen["soft_covered"] += soft_kept < len(field.ground.soft)
             rings = index.count(-1)
-            on_ground = sum(len(p.ring) for p in paths._pieces_of(field.ground, field.discs))
+            on_ground = sum(p.end - p.start for p in paths._pieces_of(field.ground, field.discs))
             seen["rings_cut"] += rings < on_ground
             seen["off_ground"] += on_ground < paths.SIDES * len(field.discs)
             seen["asked"] += _between_polygon_and_circle(field, np.concatenate([whole.at, field.ground.walls.at]))
