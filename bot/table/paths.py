@@ -428,17 +428,26 @@ def _off_each(discs: tuple[tuple[Point, int], ...], rings: np.ndarray) -> np.nda
 def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
     """Whether each point is inside each keep-out disc (a row per point, a column per disc): the disc's
     polygon lies within the circle of radius reach - SLACK and holds the one of its apothem, so only a
-    point between the two asks shapely."""
+    point between the two asks shapely. The squared distances (exact: integers far under 2^53) settle
+    every pair two units or more from those circles; the others are measured as one at a time."""
     xy = points.astype(np.float64).reshape(-1, 2)
     if not len(discs) or not len(xy):
         return np.zeros((len(xy), len(discs)), dtype=bool)
     centres = np.array([c for c, _ in discs], dtype=np.float64).reshape(-1, 2)
     outer = np.array([reach - SLACK for _, reach in discs], dtype=np.float64)
-    d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
-    inside = d < outer * APOTHEM - 1e-6
-    for i, k in zip(*np.nonzero((d >= outer * APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
-        centre, reach = discs[k]
-        inside[i, k] = _disc(centre, reach - SLACK).contains(ShapelyPoint(xy[i]))
+    dx, dy = xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1]
+    d2 = dx * dx + dy * dy
+    inner = np.maximum(outer * APOTHEM - 2, 0.0)
+    inside = d2 < inner * inner
+    i, k = np.nonzero(~inside & (d2 < (outer + 2) * (outer + 2)))
+    if not len(i):
+        return inside
+    d, reach = np.hypot(dx[i, k], dy[i, k]), outer[k]
+    inside[i, k] = d < reach * APOTHEM - 1e-6
+    band = (d >= reach * APOTHEM - 1e-6) & (d < reach + 1e-6)
+    for row, col in zip(i[band].tolist(), k[band].tolist(), strict=True):
+        centre, disc = discs[col]
+        inside[row, col] = _disc(centre, disc - SLACK).contains(ShapelyPoint(xy[row]))
     return inside
 
 
