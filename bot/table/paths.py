@@ -19,6 +19,12 @@ edges between two terrain corners: each one's cost and whether it clears the ter
 there the first time a search asks. A search adds the bases' discs and their corners (`Field`), and
 asks afresh only about the edges that touch them, the start or the goal. A goal walled in by bases
 is found by walking back from it, not by exploring every corner.
+
+What a position's searches share: a menu searches toward each enemy with that enemy left out, so its
+fields differ by one disc. What a disc does on a ground (the corners it covers, its ring kept on the
+table and out of the walls) is remembered by disc, and a field is joined from those pieces; a segment's
+cost and whether it clears the terrain are remembered by ground and segment, whatever the discs.
+Every answer is the one computed afresh (tests/table/test_speed.py); `forget_positions` forgets them.
 """
 
 from __future__ import annotations
