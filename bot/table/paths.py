@@ -383,19 +383,25 @@ def _pieces_of(ground: Ground, discs: tuple[tuple[Point, int], ...]) -> list[_Pi
     """Each disc's piece on the ground, those not remembered built together (a fresh field of many discs
     pays numpy's fixed cost once, as when the field was built whole); every test is point by point and
     disc by disc, so a piece is the same whatever discs it was built with."""
-    missing = [d for d in dict.fromkeys(discs) if (ground, d) not in _pieces]
-    if missing and len(_pieces) + len(missing) > PIECES:
-        _pieces.clear()
-        missing = list(dict.fromkeys(discs))
+    known: dict[tuple[Point, int], _Piece] = {}  # read once: another thread may forget them meanwhile
+    missing = []
+    for disc in dict.fromkeys(discs):
+        piece = _pieces.get((ground, disc))
+        if piece is None:
+            missing.append(disc)
+        else:
+            known[disc] = piece
     if missing:
+        if len(_pieces) + len(missing) > PIECES:
+            _pieces.clear()
         walls, soft = _covered(missing, ground.walls.at), _covered(missing, ground.soft.at)
         rings = _circle_rings(tuple(missing))
         keep = _on_ground(ground, rings.at)
         kept = np.concatenate([rings.at, rings.before, rings.after], axis=1)[keep]
         ends = np.cumsum(keep.reshape(-1, SIDES).sum(axis=1)).tolist()
         for k, (disc, start, end) in enumerate(zip(missing, [0, *ends[:-1]], ends, strict=True)):
-            _pieces[(ground, disc)] = _Piece(walls[k], soft[k], kept, start, end)
-    return [_pieces[(ground, d)] for d in discs]
+            known[disc] = _pieces[(ground, disc)] = _Piece(walls[k], soft[k], kept, start, end)
+    return [known[d] for d in discs]
 
 
 def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndarray]:

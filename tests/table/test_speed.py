@@ -592,10 +592,10 @@ def test_a_point_is_in_a_disc_as_the_measured_test_says_near_its_polygon_and_far
         ]
         points = []
         for (cx, cy), reach in discs:
-            outer = reach - paths.SLACK
+            edge = reach - paths.SLACK
             for _ in range(60):
                 a = rng.uniform(0, 2 * math.pi)
-                r = rng.choice((rng.uniform(outer * paths.APOTHEM - 3, outer + 3), rng.uniform(0, 3 * outer)))
+                r = rng.choice((rng.uniform(edge * paths.APOTHEM - 3, edge + 3), rng.uniform(0, 3 * edge)))
                 points.append((round(cx + r * math.cos(a)), round(cy + r * math.sin(a))))
         xy = np.array(points, dtype=np.int64)
         got, want = paths._in_each(discs, xy), _in_each_measured(discs, xy)
@@ -609,3 +609,33 @@ def test_a_point_is_in_a_disc_as_the_measured_test_says_near_its_polygon_and_far
         inside += int(want.sum())
         asked += int(((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)).sum())  # shapely's answer
     assert min(settled, measured, inside) > 500 and asked > 100, (settled, measured, inside, asked)
+
+
+def test_a_field_is_the_one_built_whole_when_the_discs_memory_overflows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory of discs is forgotten once it would hold more than `PIECES`: a field that finds some of
+    its discs remembered and the others not when that happens is still the one built whole, and the
+    memory stays bounded."""
+    monkeypatch.setattr(paths, "PIECES", 12)
+    rng = random.Random(1212)
+    paths.forget_positions()
+    forgotten = 0
+    for _ in range(20):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        enemies = sorted(
+            (b.centre, b.radius) for b in _bases(rng, 16) + _cluster(rng, _anywhere(rng), 4) if b.side == 1
+        )
+        for k in range(4):  # a menu's goals, then a new enemy beside the ones remembered
+            left = tuple(e for j, e in enumerate(enemies) if j != k)
+            if k == 3:
+                left = tuple(sorted((*left, (_anywhere(rng), R))))
+            ground = paths._ground(table, R, ())
+            missing = sum((ground, (c, r + R)) not in paths._pieces for c, r in set(left))  # a field's discs
+            forgotten += 0 < missing < len(left) and len(paths._pieces) + missing > 12
+            field = paths._field(table, R, (), left)
+            joined, index = field.corners
+            whole, whole_index = _field_built_whole(field)
+            assert all(np.array_equal(getattr(joined, a), getattr(whole, a)) for a in ("at", "before", "after"))
+            assert index == whole_index
+            assert len(paths._pieces) <= max(12, len(left))
+    paths.forget_positions()
+    assert forgotten > 10, forgotten
