@@ -19,6 +19,12 @@ edges between two terrain corners: each one's cost and whether it clears the ter
 there the first time a search asks. A search adds the bases' discs and their corners (`Field`), and
 asks afresh only about the edges that touch them, the start or the goal. A goal walled in by bases
 is found by walking back from it, not by exploring every corner.
+
+What a position's searches share: a menu searches toward each enemy with that enemy left out, so its
+fields differ by one disc. What a disc does on a ground (the corners it covers, its ring kept on the
+table and out of the walls) is remembered by disc, and a field is joined from those pieces; a segment's
+cost and whether it clears the terrain are remembered by ground and segment, whatever the discs.
+Every answer is the one computed afresh (tests/table/test_speed.py); `forget_positions` forgets them.
 """
 
 from __future__ import annotations
@@ -27,15 +33,16 @@ import bisect
 import heapq
 import itertools
 import math
+import struct
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -103,14 +110,14 @@ class Ground:
         """The cost of the edge from terrain corner a (at p) to b (at q), remembered."""
         known = self.costs.get((a, b))
         if known is None:
-            known = self.costs[(a, b)] = _cost(self, p, q)
+            known = self.costs[(a, b)] = _measure(self, p, q)
         return known
 
     def clear(self, a: int, b: int, p: Point, q: Point) -> bool:
         """Whether the edge from terrain corner a (at p) to b (at q) clears the terrain, remembered."""
         known = self.clears.get((a, b))
         if known is None:
-            known = self.clears[(a, b)] = _clear_of_ground(self, p, q)
+            known = self.clears[(a, b)] = _clear_of_walls(self, p, q)
         return known
 
 
@@ -165,7 +172,8 @@ class Field:
 
     @cached_property
     def points(self) -> list[Point]:
-        return [(int(x), int(y)) for x, y in self.corners[0].at.tolist()]
+        at = self.corners[0].at
+        return list(zip(at[:, 0].tolist(), at[:, 1].tolist(), strict=True))
 
     def shape(self, k: int) -> BaseGeometry:
         centre, reach = self.discs[k]
@@ -174,18 +182,26 @@ class Field:
     @cached_property
     def corners(self) -> tuple[Corners, tuple[int, ...]]:
         """The corners a search may bend at, in the order walls, enemies, difficult pieces (A* breaks ties
-        by it), and the index of each among the ground's corners (-1: a base's)."""
+        by it), and the index of each among the ground's corners (-1: a base's). Joined from what each
+        disc does on the ground, remembered (`_pieces_of`): a menu's fields differ by one disc."""
         ground = self.ground
-        hard, soft = ~_in_discs(self, ground.walls.at), ~_in_discs(self, ground.soft.at)
-        rings = _outside(ground, self, _circle_rings(self.discs))
+        pieces = _pieces_of(ground, self.discs)
+        hard, soft = np.ones(len(ground.walls), dtype=bool), np.ones(len(ground.soft), dtype=bool)
+        for piece in pieces:
+            if len(piece.walls):
+                hard[piece.walls] = False
+            if len(piece.soft):
+                soft[piece.soft] = False
+        rings = _rings_outside(self.discs, pieces)
+        walls = ground.walls if hard.all() else ground.walls.kept(hard)
+        soft_corners = ground.soft if soft.all() else ground.soft.kept(soft)
         index = np.concatenate(
             [np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)]
         )
-        walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
         joined = Corners(
-            np.concatenate([walls.at, rings.at, soft_corners.at]),
-            np.concatenate([walls.before, rings.before, soft_corners.before]),
-            np.concatenate([walls.after, rings.after, soft_corners.after]),
+            np.concatenate([walls.at, rings[:, 0:2], soft_corners.at]),
+            np.concatenate([walls.before, rings[:, 2:4], soft_corners.before]),
+            np.concatenate([walls.after, rings[:, 4:6], soft_corners.after]),
         )
         return joined, tuple(index.tolist())
 
@@ -220,6 +236,9 @@ def forget_positions() -> None:
     """Forget the obstacle maps of positions, keeping the terrain's (built once per scenario)."""
     _field.cache_clear()
     _disc.cache_clear()
+    _pieces.clear()
+    _segment_costs.clear()
+    _segment_clears.clear()
     _costs.clear()
     _clears.clear()
     _tangents.clear()
@@ -243,10 +262,10 @@ def _ground(table: Table, radius: int, shapes: tuple[tuple[tuple[float, float], 
         shapely.prepare(shape)
     box = (radius, radius, table.width - radius, table.height - radius)
     bare = Ground(blocked, (), (), Corners.of([]), Corners.of([]), box)
-    hard = _outside(bare, None, Corners.of([_outer_ring(w, radius) for w in walls]))
+    hard = _outside(bare, Corners.of([_outer_ring(w, radius) for w in walls]))
     platforms = heights.platforms(table)
     rings = [_corner_ring(s) for s in soft] + [_corner_ring(t.polygon) for t in platforms]  # skirt a wood, a climb
-    corners = _outside(bare, None, Corners.of(rings))
+    corners = _outside(bare, Corners.of(rings))
     pieces = [] if blocked is None else list(getattr(blocked, "geoms", [blocked]))
     hulls = tuple(_hull(t.polygon) for t in platforms)
     return Ground(
@@ -329,34 +348,119 @@ def _disc(centre: Point, reach: int) -> BaseGeometry:
     return ShapelyPoint(centre).buffer(reach, quad_segs=8)
 
 
-def _outside(ground: Ground, discs: Field | None, corners: Corners) -> Corners:
-    """The corners on the table and in no keep-out, each with its neighbours on its ring."""
-    if not len(corners):
-        return corners
+def _outside(ground: Ground, corners: Corners) -> Corners:
+    """The corners on the table and out of the terrain's keep-out, each with its neighbours on its ring."""
+    return corners.kept(_on_ground(ground, corners.at)) if len(corners) else corners
+
+
+def _on_ground(ground: Ground, xy: np.ndarray) -> np.ndarray:
+    """Which points lie on the table and out of `blocked` (point by point: the same answer whatever
+    the points asked with it)."""
     x0, y0, x1, y1 = ground.box
-    xy = corners.at
     keep = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
     if ground.blocked is not None and keep.any():
         at = xy.astype(np.float64)
         keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
-    if discs is not None and keep.any():
-        keep[keep] = ~_in_discs(discs, xy[keep])
-    return corners.kept(keep)
+    return keep
 
 
-def _in_discs(field: Field, points: np.ndarray) -> np.ndarray:
-    """Which points are inside one of the keep-out discs: their polygons lie within the circle of
-    radius reach - SLACK and hold the one of its apothem, so only a point between the two asks shapely."""
+class _Piece(NamedTuple):
+    """What one enemy's disc does on one ground, whatever the other discs (`Field.corners` joins them):
+    the ground's corners it covers, and its own ring of corners on the table and out of the terrain, rows
+    start to end of the rings of the discs it was built with (a fresh field's rings are used whole)."""
+
+    walls: np.ndarray  # indices of the ground's wall corners inside the disc
+    soft: np.ndarray  # likewise among its corners of difficult pieces and platforms
+    rings: np.ndarray  # (n, 6) int64: each corner kept by `_on_ground` and the offsets to its neighbours
+    start: int
+    end: int
+
+
+PIECES = 8_192  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
+_pieces: dict[tuple[Ground, tuple[Point, int]], _Piece] = {}
+
+
+def _pieces_of(ground: Ground, discs: tuple[tuple[Point, int], ...]) -> list[_Piece]:
+    """Each disc's piece on the ground, those not remembered built together (a fresh field of many discs
+    pays numpy's fixed cost once, as when the field was built whole); every test is point by point and
+    disc by disc, so a piece is the same whatever discs it was built with."""
+    known: dict[tuple[Point, int], _Piece] = {}  # read once: another thread may forget them meanwhile
+    missing = []
+    for disc in dict.fromkeys(discs):
+        piece = _pieces.get((ground, disc))
+        if piece is None:
+            missing.append(disc)
+        else:
+            known[disc] = piece
+    if missing:
+        if len(_pieces) + len(missing) > PIECES:
+            _pieces.clear()
+        walls, soft = _covered(missing, ground.walls.at), _covered(missing, ground.soft.at)
+        rings = _circle_rings(tuple(missing))
+        keep = _on_ground(ground, rings.at)
+        kept = np.concatenate([rings.at, rings.before, rings.after], axis=1)[keep]
+        ends = np.cumsum(keep.reshape(-1, SIDES).sum(axis=1)).tolist()
+        for k, (disc, start, end) in enumerate(zip(missing, [0, *ends[:-1]], ends, strict=True)):
+            known[disc] = _pieces[(ground, disc)] = _Piece(walls[k], soft[k], kept, start, end)
+    return [known[d] for d in discs]
+
+
+def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndarray]:
+    """The indices of the points inside each disc (`_in_each`), a list per disc (most are empty)."""
+    rows, cols = np.nonzero(_in_each(discs, points))
+    out = [_NONE] * len(discs)
+    for k in set(cols.tolist()):
+        out[k] = rows[cols == k]
+    return out
+
+
+_NONE = np.zeros(0, dtype=np.intp)
+
+
+def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> np.ndarray:
+    """The discs' rings joined in the discs' order (`_Piece.rings`' rows), without their corners inside
+    any disc."""
+    if not pieces:
+        return np.zeros((0, 6), dtype=np.int64)
+    whole, at = pieces[0].rings, 0
+    for piece in pieces:  # the rings of the discs built together, in their order: used as they are
+        if piece.rings is not whole or piece.start != at:
+            break
+        at = piece.end
+    else:
+        if at == len(whole):
+            return _off_each(discs, whole)
+    return _off_each(discs, np.concatenate([p.rings[p.start : p.end] for p in pieces]))
+
+
+def _off_each(discs: tuple[tuple[Point, int], ...], rings: np.ndarray) -> np.ndarray:
+    inside = np.any(_in_each(discs, rings[:, :2]), axis=1)
+    return rings[~inside] if inside.any() else rings
+
+
+def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
+    """Whether each point is inside each keep-out disc (a row per point, a column per disc): the disc's
+    polygon lies within the circle of radius reach - SLACK and holds the one of its apothem, so only a
+    point between the two asks shapely. The squared distances (exact: integers far under 2^53) settle
+    every pair two units or more from those circles; the others are measured as one at a time."""
     xy = points.astype(np.float64).reshape(-1, 2)
-    inside = np.zeros(len(xy), dtype=bool)
-    if not field.discs or not len(xy):
+    if not len(discs) or not len(xy):
+        return np.zeros((len(xy), len(discs)), dtype=bool)
+    centres = np.array([c for c, _ in discs], dtype=np.float64).reshape(-1, 2)
+    outer = np.array([reach - SLACK for _, reach in discs], dtype=np.float64)
+    dx, dy = xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1]
+    d2 = dx * dx + dy * dy
+    inner = np.maximum(outer * APOTHEM - 2, 0.0)
+    inside = d2 < inner * inner
+    i, k = np.nonzero(~inside & (d2 < (outer + 2) * (outer + 2)))
+    if not len(i):
         return inside
-    centres, outer = field.arrays
-    d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
-    inside |= (d < outer * APOTHEM - 1e-6).any(axis=1)
-    for i, k in zip(*np.nonzero((d >= outer * APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
-        if not inside[i] and field.shape(k).contains(ShapelyPoint(xy[i])):
-            inside[i] = True
+    d, reach = np.hypot(dx[i, k], dy[i, k]), outer[k]
+    inside[i, k] = d < reach * APOTHEM - 1e-6
+    band = (d >= reach * APOTHEM - 1e-6) & (d < reach + 1e-6)
+    for row, col in zip(i[band].tolist(), k[band].tolist(), strict=True):
+        centre, disc = discs[col]
+        inside[row, col] = _disc(centre, disc - SLACK).contains(ShapelyPoint(xy[row]))
     return inside
 
 
@@ -673,8 +777,13 @@ def _search(
     return tuple(points[i] for i in reversed(out[:-1]))
 
 
+_SEGMENT = struct.Struct("<BIIdddd").pack  # a two-point LineString in WKB: byte order, type 2, 2 points, x y x y
+
+
 def _line(p: Point, q: Point) -> BaseGeometry:
-    return LineString([p, q]) if p != q else ShapelyPoint(p)
+    """The segment p–q as shapely's, read from its WKB: the same coordinates (integers, exact as doubles), so
+    the same geometry and the same answers as `LineString([p, q])`, in under half its time."""
+    return shapely.from_wkb(_SEGMENT(1, 2, 2, p[0], p[1], q[0], q[1])) if p != q else ShapelyPoint(p)
 
 
 def _clear(field: Field, p: Point, q: Point) -> bool:
@@ -682,7 +791,26 @@ def _clear(field: Field, p: Point, q: Point) -> bool:
     return _off_discs(field, p, q) and _clear_of_ground(field.ground, p, q)
 
 
+SEGMENTS = 20_000  # segments remembered by ground (`_cost`, `_clear_of_ground`): a few megabytes, then forgotten
+_segment_costs: dict[tuple[Ground, Point, Point], float] = {}
+_segment_clears: dict[tuple[Ground, Point, Point], bool] = {}
+
+
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
+    """`_clear_of_walls`, remembered by ground and segment: a menu's fields, one per goal, share the start
+    and the bases' corners, and whether a segment clears the terrain depends on neither's discs."""
+    if ground.blocked is None:
+        return True
+    key = (ground, p, q)
+    known = _segment_clears.get(key)
+    if known is None:
+        if len(_segment_clears) >= SEGMENTS:
+            _segment_clears.clear()
+        known = _segment_clears[key] = _clear_of_walls(ground, p, q)
+    return known
+
+
+def _clear_of_walls(ground: Ground, p: Point, q: Point) -> bool:
     """Whether the segment misses `blocked`: at once when it misses every piece's box, else by shapely."""
     if ground.blocked is None:
         return True
@@ -716,6 +844,18 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 
 
 def _cost(ground: Ground, p: Point, q: Point) -> float:
+    """`_measure`, remembered by ground and segment: a menu's fields, one per goal, share the start and
+    the bases' corners, and a segment's cost depends on neither's discs."""
+    key = (ground, p, q)
+    known = _segment_costs.get(key)
+    if known is None:
+        if len(_segment_costs) >= SEGMENTS:
+            _segment_costs.clear()
+        known = _segment_costs[key] = _measure(ground, p, q)
+    return known
+
+
+def _measure(ground: Ground, p: Point, q: Point) -> float:
     """The segment's length, plus its length inside each difficult piece and what it climbs (only the
     pieces whose box the segment meets are asked)."""
     out = math.dist(p, q)
@@ -729,7 +869,7 @@ def _cost(ground: Ground, p: Point, q: Point) -> float:
     line: BaseGeometry | None = None
     for shape, box in zip(ground.difficult_shapes, ground.difficult_boxes, strict=True):
         if meets_box(p, q, box):
-            line = LineString([p, q]) if line is None else line
+            line = _line(p, q) if line is None else line
             if shape.intersects(line):
                 out += line.intersection(shape).length
     return out

@@ -11,7 +11,9 @@ import math
 import random
 from collections.abc import Container
 
+import numpy as np
 import pytest
+import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import Point as ShapelyPoint
 
@@ -418,3 +420,243 @@ def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     piece = dx * int(graph.by[i]) - dy * int(graph.bx[i])  # the side of start→corner its neighbours are on
     assert piece * (dx * int(graph.ay[i]) - dy * int(graph.ax[i])) > 0
     assert piece * (dx * (ny - y) - dy * (nx - x)) < 0  # the path turns to the other side
+
+
+def _field_built_whole(field: paths.Field) -> tuple[paths.Corners, tuple[int, ...]]:
+    """`Field.corners` as first written: every disc's tests against the ground and the other discs at once."""
+    ground, discs = field.ground, field.discs
+
+    def in_discs(points: np.ndarray) -> np.ndarray:
+        xy = points.astype(np.float64).reshape(-1, 2)
+        inside = np.zeros(len(xy), dtype=bool)
+        if not discs or not len(xy):
+            return inside
+        centres = np.array([c for c, _ in discs], dtype=np.float64).reshape(-1, 2)
+        outer = np.array([reach - paths.SLACK for _, reach in discs], dtype=np.float64)
+        d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        inside |= (d < outer * paths.APOTHEM - 1e-6).any(axis=1)
+        for i, k in zip(*np.nonzero((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
+            if not inside[i] and field.shape(k).contains(ShapelyPoint(xy[i])):
+                inside[i] = True
+        return inside
+
+    hard, soft = ~in_discs(ground.walls.at), ~in_discs(ground.soft.at)
+    rings = paths._circle_rings(discs)
+    if len(rings):
+        x0, y0, x1, y1 = ground.box
+        xy = rings.at
+        keep = (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+        if ground.blocked is not None and keep.any():
+            at = xy.astype(np.float64)
+            keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
+        if keep.any():
+            keep[keep] = ~in_discs(xy[keep])
+        rings = rings.kept(keep)
+    index = np.concatenate([np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)])
+    walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
+    joined = paths.Corners(
+        np.concatenate([walls.at, rings.at, soft_corners.at]),
+        np.concatenate([walls.before, rings.before, soft_corners.before]),
+        np.concatenate([walls.after, rings.after, soft_corners.after]),
+    )
+    return joined, tuple(index.tolist())
+
+
+def _edge_point(rng: random.Random) -> Point:
+    """A point near a table's edge, where a cluster's rings run off the table."""
+    return (rng.choice((INCH, 23 * INCH)), rng.randint(2 * INCH, 22 * INCH))
+
+
+def _between_polygon_and_circle(field: paths.Field, points: np.ndarray) -> bool:
+    """Whether a point lies between a disc's polygon and its circle, where shapely says if it is inside."""
+    if not field.discs:
+        return False
+    centres, outer = field.arrays
+    d = np.hypot(points[:, None, 0] - centres[None, :, 0], points[:, None, 1] - centres[None, :, 1])
+    return bool(((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)).any())
+
+
+def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
+    """A menu searches toward each enemy with that enemy left out, so its fields differ by one disc:
+    `Field.corners` joins what each disc does on the ground, remembered (`paths._pieces_of`). On random
+    positions (walls, woods, platforms, enemies in clusters whose discs cover each other's corners) and on
+    WarCry's layouts, fresh and warm, every field's corners, neighbours, order, dtype and indices are those
+    of the field built whole, and its points are read from them."""
+    from bot.games.warcry import board
+    from bot.games.warcry.content import LAYOUTS
+
+    rng = random.Random(4099)
+    seen = {"remembered": 0, "walls_covered": 0, "soft_covered": 0, "rings_cut": 0, "off_ground": 0, "asked": 0}
+    tables: list[tuple[Table, tuple[Polygon, ...]]] = [
+        (Table(24 * INCH, 24 * INCH, _platforms(rng)), ()) for _ in range(8)
+    ]
+    tables += [(board.table(layout), tuple(board.deadly(layout))) for layout in sorted(LAYOUTS)]
+    paths.forget_positions()
+    for n, (table, avoid) in enumerate(tables):
+        shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
+        pocket = (rng.randint(4 * INCH, 20 * INCH), rng.randint(4 * INCH, 20 * INCH))
+        bases = _bases(rng, 10) + _cluster(rng, pocket, 5) + _cluster(rng, _edge_point(rng), 4)
+        enemies = sorted((b.centre, b.radius) for b in bases if b.side == 1)
+        for k in range(-1, len(enemies)):
+            if n % 3 == 0 and k % 4 == 0:
+                paths.forget_positions()
+            before = len(paths._pieces)
+            left = tuple(e for j, e in enumerate(enemies) if j != k)  # a menu's goal: that enemy left out
+            field = paths._field(table, R, shapes, left)
+            joined, index = field.corners
+            seen["remembered"] += len(paths._pieces) - before < len(left)
+            whole, whole_index = _field_built_whole(field)
+            for a in ("at", "before", "after"):
+                got, want = getattr(joined, a), getattr(whole, a)
+                assert got.dtype == want.dtype == np.int64 and got.shape == want.shape
+                assert np.array_equal(got, want), (n, k, a)
+            assert index == whole_index
+            assert field.points == [tuple(p) for p in whole.at.tolist()]
+            assert all(isinstance(x, int) for p in field.points for x in p)
+            seen["walls_covered"] += sum(0 <= i < len(field.ground.walls) for i in index) < len(field.ground.walls)
+            soft_kept = sum(i >= len(field.ground.walls) for i in index)
+            seen["soft_covered"] += soft_kept < len(field.ground.soft)
+            rings = index.count(-1)
+            on_ground = sum(p.end - p.start for p in paths._pieces_of(field.ground, field.discs))
+            seen["rings_cut"] += rings < on_ground
+            seen["off_ground"] += on_ground < paths.SIDES * len(field.discs)
+            seen["asked"] += _between_polygon_and_circle(field, np.concatenate([whole.at, field.ground.walls.at]))
+    paths.forget_positions()
+    assert min(seen.values()) > 5, seen
+
+
+def test_a_segment_is_remembered_by_ground_whatever_the_field_that_asked() -> None:
+    """A menu's fields (one per goal) share their start and the bases' corners, so a segment's cost and
+    whether it clears the terrain are remembered by ground (`_cost`, `_clear_of_ground`): on random tables
+    with woods, platforms and walls they are the very floats and answers measured afresh (`_measure`,
+    `_clear_of_walls`), asked through fields that differ by a disc; and a ground of another radius, whose
+    keep-out is wider, has its own answers."""
+    rng = random.Random(808)
+    asked = {"wood": 0, "climb": 0, "blocked": 0, "kept": 0}
+    for _ in range(10):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        ground = paths._ground(table, R, ())
+        segments = []
+        for _ in range(60):
+            p = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
+            q = (p[0] + rng.randint(-6 * INCH, 6 * INCH), p[1] + rng.randint(-6 * INCH, 6 * INCH))
+            segments.append((p, q))
+        for p, q in segments * 2:  # the second time, from memory
+            before = len(paths._segment_costs)
+            cost, clear = paths._cost(ground, p, q), paths._clear_of_ground(ground, p, q)
+            asked["kept"] += len(paths._segment_costs) == before
+            assert cost == paths._measure(ground, p, q)
+            assert clear == paths._clear_of_walls(ground, p, q)
+            asked["wood"] += cost > math.dist(p, q) and not heights.climbed(table, (p, q))
+            asked["climb"] += heights.climbed(table, (p, q)) > 0
+            asked["blocked"] += not clear
+    assert min(asked.values()) > 20, asked
+    # beside a wall: clear for a small base, not for a larger one on the same table
+    wall = Terrain("w", ((1000, 1000), (2000, 1000), (2000, 1200), (1000, 1200)), impassable=True)
+    table = Table(24 * INCH, 24 * INCH, (wall,))
+    p, q = (900, 1200 + R + 20), (2100, 1200 + R + 20)
+    paths.forget_positions()
+    assert paths._clear_of_ground(paths._ground(table, R, ()), p, q)
+    assert not paths._clear_of_ground(paths._ground(table, R + 60, ()), p, q)
+    paths.forget_positions()
+
+
+def _anywhere(rng: random.Random) -> Point:
+    return (rng.randint(0, 24 * INCH), rng.randint(0, 24 * INCH))
+
+
+def test_a_segment_read_from_its_wkb_is_shapelys_line_with_the_same_answers() -> None:
+    """`paths._line` builds a segment from its WKB (faster than `LineString`): the same coordinates, type
+    and dimension, so every answer the search asks of it is the same, bit for bit, on random segments
+    through woods and walls, along their edges and through their corners."""
+    rng = random.Random(919)
+    crossed = 0
+    for _ in range(20):
+        pieces = _pieces(rng)
+        for t in pieces:
+            corners = t.corners
+            for _ in range(20):
+                p, q = ((rng.choice(corners) if rng.random() < 0.3 else _anywhere(rng)) for _ in range(2))
+                if p == q:
+                    continue
+                line, plain = paths._line(p, q), LineString([p, q])
+                assert line.geom_type == "LineString" and not line.has_z
+                assert list(line.coords) == list(plain.coords) == [tuple(map(float, p)), tuple(map(float, q))]
+                assert line.intersects(t.polygon) == plain.intersects(t.polygon)
+                assert line.intersection(t.polygon).length == plain.intersection(t.polygon).length
+                crossed += line.intersection(t.polygon).length > 0
+    assert crossed > 100, crossed
+
+
+def _in_each_measured(discs: list[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
+    """`paths._in_each` as first written: every distance measured (`hypot`), shapely between the circles."""
+    xy = points.astype(np.float64)
+    centres = np.array([c for c, _ in discs], dtype=np.float64)
+    outer = np.array([reach - paths.SLACK for _, reach in discs], dtype=np.float64)
+    d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+    inside = d < outer * paths.APOTHEM - 1e-6
+    for i, k in zip(*np.nonzero((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)), strict=True):
+        inside[i, k] = paths._disc(discs[k][0], discs[k][1] - paths.SLACK).contains(ShapelyPoint(xy[i]))
+    return inside
+
+
+def test_a_point_is_in_a_disc_as_the_measured_test_says_near_its_polygon_and_far_from_it() -> None:
+    """`_in_each` settles by squared distance the pairs two units or more from a disc's circles (inside its
+    polygon's apothem, outside its radius) and measures the others as before: on points drawn round the
+    polygon's sides and corners (within 3 units of both circles), inside and far away, every answer is
+    the measured one."""
+    rng = random.Random(3141)
+    settled = measured = inside = asked = 0
+    for _ in range(40):
+        discs = [
+            ((rng.randint(0, 6000), rng.randint(0, 6000)), rng.choice((2 * R, 2 * R + 60, R + 61))) for _ in range(6)
+        ]
+        points = []
+        for (cx, cy), reach in discs:
+            edge = reach - paths.SLACK
+            for _ in range(60):
+                a = rng.uniform(0, 2 * math.pi)
+                r = rng.choice((rng.uniform(edge * paths.APOTHEM - 3, edge + 3), rng.uniform(0, 3 * edge)))
+                points.append((round(cx + r * math.cos(a)), round(cy + r * math.sin(a))))
+        xy = np.array(points, dtype=np.int64)
+        got, want = paths._in_each(discs, xy), _in_each_measured(discs, xy)
+        assert np.array_equal(got, want)
+        centres = np.array([c for c, _ in discs], dtype=np.float64)
+        outer = np.array([reach - paths.SLACK for _, reach in discs], dtype=np.float64)
+        d = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        near = (d >= outer * paths.APOTHEM - 2) & (d < outer + 2)
+        settled += int((~near).sum())
+        measured += int(near.sum())
+        inside += int(want.sum())
+        asked += int(((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)).sum())  # shapely's answer
+    assert min(settled, measured, inside) > 500 and asked > 100, (settled, measured, inside, asked)
+
+
+def test_a_field_is_the_one_built_whole_when_the_discs_memory_overflows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory of discs is forgotten once it would hold more than `PIECES`: a field that finds some of
+    its discs remembered and the others not when that happens is still the one built whole, and the
+    memory stays bounded."""
+    monkeypatch.setattr(paths, "PIECES", 12)
+    rng = random.Random(1212)
+    paths.forget_positions()
+    forgotten = 0
+    for _ in range(20):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        enemies = sorted(
+            (b.centre, b.radius) for b in _bases(rng, 16) + _cluster(rng, _anywhere(rng), 4) if b.side == 1
+        )
+        for k in range(4):  # a menu's goals, then a new enemy beside the ones remembered
+            left = tuple(e for j, e in enumerate(enemies) if j != k)
+            if k == 3:
+                left = tuple(sorted((*left, (_anywhere(rng), R))))
+            ground = paths._ground(table, R, ())
+            missing = sum((ground, (c, r + R)) not in paths._pieces for c, r in set(left))  # a field's discs
+            forgotten += 0 < missing < len(left) and len(paths._pieces) + missing > 12
+            field = paths._field(table, R, (), left)
+            joined, index = field.corners
+            whole, whole_index = _field_built_whole(field)
+            assert all(np.array_equal(getattr(joined, a), getattr(whole, a)) for a in ("at", "before", "after"))
+            assert index == whole_index
+            assert len(paths._pieces) <= max(12, len(left))
+    paths.forget_positions()
+    assert forgotten > 10, forgotten
