@@ -239,7 +239,6 @@ def forget_positions() -> None:
     _pieces.clear()
     _segment_costs.clear()
     _segment_clears.clear()
-    _costs.clear()
     _clears.clear()
     _tangents.clear()
     _weighed.clear()
@@ -503,12 +502,9 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 
 
 # -- the search ---------------------------------------------------------------------------------------
-# What searches remember of a position, field by field: a menu searches toward several goals from one start
-# among the same bases. Each field's memory is a dict of points or corner numbers to floats, booleans and
-# tuples of integers, which the garbage collector stops following once it has seen them (a key naming the
-# field would keep every entry in its every full collection).
-EDGES = 20_000  # edges of positions remembered (`_Graph.cost`, `clear`): a few megabytes, then forgotten
-_costs: dict[Field, dict[tuple[Point, Point], float]] = {}
+# What searches remember of a position, field by field (a menu searches toward several goals from one start
+# among the same bases), and of segments, ground by ground (`_memory`).
+EDGES = 20_000  # edges of positions remembered (`_Graph.clear`): a few megabytes, then forgotten
 _clears: dict[Field, dict[tuple[Point, Point], bool]] = {}
 TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
 BLOCK = 16  # corners whose tangents are worked out together (`_tangent_rows`)
@@ -517,16 +513,27 @@ FIELDS = 64  # fields whose corners' weights are remembered (`_weights`)
 _weighed: dict[Field, np.ndarray] = {}
 
 
-def _memory(store: dict[Field, dict[Any, Any]], field: Field, limit: int) -> dict[Any, Any]:
-    """`field`'s memory in `store`, begun when missing; the whole store is forgotten first once it holds
-    more than `limit` answers (a field is keyed by identity: one forgotten by `_field` stays alive here
-    until then, so no other field takes its place)."""
-    known = store.get(field)
+def _memory(store: dict[Any, dict[Any, Any]], owner: Field | Ground, limit: int) -> dict[Any, Any]:
+    """`owner`'s memory in `store`, begun when missing, and forgotten with the whole store once they hold
+    `limit` answers (checked when a memory is begun; `_remember` bounds each). An owner is keyed by
+    identity: one forgotten by `_field` or `_ground` stays alive here until then, so that no other takes
+    its place. A memory holds points, numbers and tuples of them, which the garbage collector stops
+    following once it has seen them (a key naming its owner would keep every entry in every full
+    collection)."""
+    known = store.get(owner)
     if known is None:
-        if sum(map(len, store.values())) > limit:
+        if sum(map(len, store.values())) >= limit:
             store.clear()
-        known = store[field] = {}
+        known = store[owner] = {}
     return known
+
+
+def _remember(known: dict[Any, Any], limit: int, key: Any, value: Any) -> Any:
+    """`value`, kept under `key` in a memory of at most `limit` answers (forgotten when full)."""
+    if len(known) >= limit:
+        known.clear()
+    known[key] = value
+    return value
 
 
 def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarray) -> np.ndarray:
@@ -614,7 +621,6 @@ class _Graph:
         self.beside = beside
         self._reach: list[bytes | None] = [None, None]
         self._ends: list[list[int] | None] = [None, None]
-        self._costs: dict[tuple[Point, Point], float] = _memory(_costs, field, EDGES)
         self._clears: dict[tuple[Point, Point], bool] = _memory(_clears, field, EDGES)
         self._tangents: dict[int, tuple[int, ...]] = _memory(_tangents, field, TANGENTS)
 
@@ -672,16 +678,13 @@ class _Graph:
         return tuple(c[pick] for c in (self.xs, self.ys, self.bx, self.by, self.ax, self.ay))
 
     def cost(self, i: int, j: int) -> float:
-        """The edge i→j's cost: between two terrain corners the ground's, else remembered for the field
-        (a menu searches toward several goals from one start, among the same bases)."""
+        """The edge i→j's cost: between two terrain corners the ground's, else the segment's (`_cost`,
+        remembered by ground: it depends on no base)."""
         a, b = self.terrain[i], self.terrain[j]
         p, q = self.points[i], self.points[j]
         if a >= 0 and b >= 0:
             return self.field.ground.cost(a, b, p, q)
-        known = self._costs.get((p, q))
-        if known is None:
-            known = self._costs[(p, q)] = _cost(self.field.ground, p, q)
-        return known
+        return _cost(self.field.ground, p, q)
 
     def clear(self, i: int, j: int) -> bool:
         """Whether the edge i→j clears every keep-out (the terrain's remembered by the ground between two
@@ -694,7 +697,7 @@ class _Graph:
                 known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
             else:
                 known = _clear(self.field, p, q)
-            self._clears[(p, q)] = known
+            _remember(self._clears, EDGES, (p, q), known)
         return known
 
     def walled_in(self, budget: int, reached: Container[int]) -> bool:
@@ -792,8 +795,8 @@ def _clear(field: Field, p: Point, q: Point) -> bool:
 
 
 SEGMENTS = 20_000  # segments remembered by ground (`_cost`, `_clear_of_ground`): a few megabytes, then forgotten
-_segment_costs: dict[tuple[Ground, Point, Point], float] = {}
-_segment_clears: dict[tuple[Ground, Point, Point], bool] = {}
+_segment_costs: dict[Ground, dict[tuple[Point, Point], float]] = {}
+_segment_clears: dict[Ground, dict[tuple[Point, Point], bool]] = {}
 
 
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
@@ -801,12 +804,10 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
     and the bases' corners, and whether a segment clears the terrain depends on neither's discs."""
     if ground.blocked is None:
         return True
-    key = (ground, p, q)
-    known = _segment_clears.get(key)
+    memory = _memory(_segment_clears, ground, SEGMENTS)
+    known = memory.get((p, q))
     if known is None:
-        if len(_segment_clears) >= SEGMENTS:
-            _segment_clears.clear()
-        known = _segment_clears[key] = _clear_of_walls(ground, p, q)
+        known = _remember(memory, SEGMENTS, (p, q), _clear_of_walls(ground, p, q))
     return known
 
 
@@ -846,12 +847,10 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 def _cost(ground: Ground, p: Point, q: Point) -> float:
     """`_measure`, remembered by ground and segment: a menu's fields, one per goal, share the start and
     the bases' corners, and a segment's cost depends on neither's discs."""
-    key = (ground, p, q)
-    known = _segment_costs.get(key)
+    memory = _memory(_segment_costs, ground, SEGMENTS)
+    known = memory.get((p, q))
     if known is None:
-        if len(_segment_costs) >= SEGMENTS:
-            _segment_costs.clear()
-        known = _segment_costs[key] = _measure(ground, p, q)
+        known = _remember(memory, SEGMENTS, (p, q), _measure(ground, p, q))
     return known
 
 

@@ -159,17 +159,17 @@ def test_a_cached_obstacle_map_finds_the_paths_of_one_built_afresh() -> None:
     assert found > 20
 
 
-def test_what_a_search_remembers_of_a_position_is_left_alone_by_the_garbage_collector() -> None:
-    """A field's memories of edges and tangents hold only points, numbers and tuples of them: once the
-    collector has seen them it stops following them, so a full collection in the bot's loop does not walk
-    thousands of remembered edges (a key naming the field kept each one followed)."""
+def test_what_a_search_remembers_is_left_alone_by_the_garbage_collector() -> None:
+    """A field's memories of edges and tangents, and a ground's of segments, hold only points, numbers and
+    tuples of them: once the collector has seen them it stops following them, so a full collection in the
+    bot's loop does not walk thousands of remembered edges (a key naming the field kept each one followed)."""
     rng = random.Random(8)
     table = Table(24 * INCH, 24 * INCH, _pieces(rng))
     bases = _bases(rng, 8)
     paths.clear_caches()
     goal = (20 * INCH, 20 * INCH)
     assert paths.shortest_path(table, bases[0], goal, bases[1:]) not in (None, (goal,))  # a bent path: edges asked
-    memories = [paths._costs, paths._clears, paths._tangents]
+    memories = [paths._clears, paths._tangents, paths._segment_costs, paths._segment_clears]
     assert all(len(m) == 1 and len(next(iter(m.values()))) > 10 for m in memories), [len(m) for m in memories]
     assert any(gc.is_tracked(known) for m in memories for known in m.values())  # new entries: followed at first
     gc.collect()
@@ -542,9 +542,9 @@ def test_a_segment_is_remembered_by_ground_whatever_the_field_that_asked() -> No
             q = (p[0] + rng.randint(-6 * INCH, 6 * INCH), p[1] + rng.randint(-6 * INCH, 6 * INCH))
             segments.append((p, q))
         for p, q in segments * 2:  # the second time, from memory
-            before = len(paths._segment_costs)
+            before = len(paths._segment_costs.get(ground, ()))
             cost, clear = paths._cost(ground, p, q), paths._clear_of_ground(ground, p, q)
-            asked["kept"] += len(paths._segment_costs) == before
+            asked["kept"] += len(paths._segment_costs[ground]) == before
             assert cost == paths._measure(ground, p, q)
             assert clear == paths._clear_of_walls(ground, p, q)
             asked["wood"] += cost > math.dist(p, q) and not heights.climbed(table, (p, q))
