@@ -737,10 +737,11 @@ def _search(
     if not _clear(field, goal, goal):
         return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
     graph = _Graph(field, start, goal, beside)
-    points = graph.points
+    points, tangent, clear, cost = graph.points, graph.tangent, graph.clear, graph.cost
+    dist, inf = math.dist, math.inf
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
-    queue = [(math.dist(start, goal), 0.0, 0)]
+    queue = [(dist(start, goal), 0.0, 0)]
     open_ = bytearray(b"\x01") * len(points)  # not searched yet
     searched = 0
     while queue:
@@ -760,18 +761,19 @@ def _search(
         if searched == PROBE and effort is None and 1 not in best and graph.walled_in(PROBE // 2, best):
             return None
         here = points[i]
-        for j in graph.tangent(i, open_):
-            there, known = points[j], best.get(j, math.inf)
-            least = d + math.dist(here, there)  # a cost is never below the length
-            if least >= known or least + math.dist(there, goal) > best.get(1, math.inf):
-                continue  # this edge cannot do better, or would be searched after the goal reached (`_search`)
-            if not graph.clear(i, j):
+        for j in tangent(i, open_):
+            there, known = points[j], best.get(j, inf)
+            least = d + dist(here, there)  # a cost is never below the length
+            if least >= known:
+                continue  # this edge cannot do better
+            rest = dist(there, goal)
+            if least + rest > best.get(1, inf) or not clear(i, j):
+                continue  # searched after the goal already reached (see above), or blocked
+            step = d + cost(i, j)
+            if step >= known:
                 continue
-            step = graph.cost(i, j)
-            if d + step >= known:
-                continue
-            best[j], prev[j] = d + step, i
-            heapq.heappush(queue, (d + step + math.dist(there, goal), d + step, j))
+            best[j], prev[j] = step, i
+            heapq.heappush(queue, (step + rest, step, j))
     if 1 not in prev:
         return None
     out = [1]
