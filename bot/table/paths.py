@@ -522,7 +522,7 @@ def _memory(store: dict[Any, dict[Any, Any]], owner: Field | Ground, limit: int)
     collection)."""
     known = store.get(owner)
     if known is None:
-        if sum(map(len, store.values())) >= limit:
+        if sum(map(len, list(store.values()))) >= limit:  # a copy: another thread's search may begin one
             store.clear()
         known = store[owner] = {}
     return known
