@@ -737,9 +737,10 @@ _segment_clears: dict[tuple[Ground, Point, Point], bool] = {}
 
 
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
-    """`_clear_of_walls`, remembered by ground and segment: a menu's fields, one per goal, share the start
-    and the bases' corners, and whether a segment clears the terrain depends on neither's discs."""
-    if ground.blocked is None:
+    """`_clear_of_walls`, remembered by ground and segment when it asks shapely (a segment that misses
+    every piece's box is answered at once): a menu's fields, one per goal, share the start and the bases'
+    corners, and whether a segment clears the terrain depends on neither's discs."""
+    if ground.blocked is None or not any(meets_box(p, q, box) for box in ground.walls_boxes):
         return True
     key = (ground, p, q)
     known = _segment_clears.get(key)
@@ -784,8 +785,11 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 
 
 def _cost(ground: Ground, p: Point, q: Point) -> float:
-    """`_measure`, remembered by ground and segment: a menu's fields, one per goal, share the start and
-    the bases' corners, and a segment's cost depends on neither's discs."""
+    """`_measure`, remembered by ground and segment where woods make it dear (elsewhere a length and a
+    climb, which heights.py remembers): a menu's fields, one per goal, share the start and the bases'
+    corners, and a segment's cost depends on neither's discs."""
+    if not ground.difficult_shapes:
+        return _measure(ground, p, q)
     key = (ground, p, q)
     known = _segment_costs.get(key)
     if known is None:
