@@ -454,12 +454,12 @@ def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarr
     i, k = np.nonzero(~inside & (d2 < (outer + 2) * (outer + 2)))
     if not len(i):
         return inside
-    d, reach = np.hypot(dx[i, k], dy[i, k]), outer[k]
-    inside[i, k] = d < reach * APOTHEM - 1e-6
-    band = (d >= reach * APOTHEM - 1e-6) & (d < reach + 1e-6)
+    d, edge = np.hypot(dx[i, k], dy[i, k]), outer[k]
+    inside[i, k] = d < edge * APOTHEM - 1e-6
+    band = (d >= edge * APOTHEM - 1e-6) & (d < edge + 1e-6)
     for row, col in zip(i[band].tolist(), k[band].tolist(), strict=True):
-        centre, disc = discs[col]
-        inside[row, col] = _disc(centre, disc - SLACK).contains(ShapelyPoint(xy[row]))
+        centre, reach = discs[col]
+        inside[row, col] = _disc(centre, reach - SLACK).contains(ShapelyPoint(xy[row]))
     return inside
 
 
@@ -747,7 +747,7 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
     if known is None:
         if len(_segment_clears) >= SEGMENTS:
             _segment_clears.clear()
-        known = _segment_clears[key] = _clear_of_walls(ground, p, q)
+        known = _segment_clears[key] = not ground.blocked.intersects(_line(p, q))  # `_clear_of_walls`
     return known
 
 
