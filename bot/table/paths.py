@@ -375,7 +375,7 @@ class _Piece(NamedTuple):
     end: int
 
 
-PIECES = 8_192  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
+PIECES = 4_096  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
 _pieces: dict[tuple[Ground, tuple[Point, int]], _Piece] = {}
 
 
