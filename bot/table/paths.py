@@ -375,7 +375,7 @@ class _Piece(NamedTuple):
     end: int
 
 
-PIECES = 8_192  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
+PIECES = 4_096  # discs remembered with their ground (`_pieces_of`): a few megabytes, then forgotten
 _pieces: dict[tuple[Ground, tuple[Point, int]], _Piece] = {}
 
 
@@ -454,12 +454,12 @@ def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarr
     i, k = np.nonzero(~inside & (d2 < (outer + 2) * (outer + 2)))
     if not len(i):
         return inside
-    d, reach = np.hypot(dx[i, k], dy[i, k]), outer[k]
-    inside[i, k] = d < reach * APOTHEM - 1e-6
-    band = (d >= reach * APOTHEM - 1e-6) & (d < reach + 1e-6)
+    d, edge = np.hypot(dx[i, k], dy[i, k]), outer[k]
+    inside[i, k] = d < edge * APOTHEM - 1e-6
+    band = (d >= edge * APOTHEM - 1e-6) & (d < edge + 1e-6)
     for row, col in zip(i[band].tolist(), k[band].tolist(), strict=True):
-        centre, disc = discs[col]
-        inside[row, col] = _disc(centre, disc - SLACK).contains(ShapelyPoint(xy[row]))
+        centre, reach = discs[col]
+        inside[row, col] = _disc(centre, reach - SLACK).contains(ShapelyPoint(xy[row]))
     return inside
 
 
@@ -802,14 +802,15 @@ _segment_clears: dict[Ground, dict[tuple[Point, Point], bool]] = {}
 
 
 def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
-    """`_clear_of_walls`, remembered by ground and segment: a menu's fields, one per goal, share the start
-    and the bases' corners, and whether a segment clears the terrain depends on neither's discs."""
-    if ground.blocked is None:
+    """`_clear_of_walls`, remembered by ground and segment when it asks shapely (a segment that misses
+    every piece's box is answered at once): a menu's fields, one per goal, share the start and the bases'
+    corners, and whether a segment clears the terrain depends on neither's discs."""
+    if ground.blocked is None or not any(meets_box(p, q, box) for box in ground.walls_boxes):
         return True
     memory = _memory(_segment_clears, ground, SEGMENTS)
     known = memory.get((p, q))
     if known is None:
-        known = _remember(memory, SEGMENTS, (p, q), _clear_of_walls(ground, p, q))
+        known = _remember(memory, SEGMENTS, (p, q), not ground.blocked.intersects(_line(p, q)))  # `_clear_of_walls`
     return known
 
 
@@ -847,8 +848,11 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
 
 
 def _cost(ground: Ground, p: Point, q: Point) -> float:
-    """`_measure`, remembered by ground and segment: a menu's fields, one per goal, share the start and
-    the bases' corners, and a segment's cost depends on neither's discs."""
+    """`_measure`, remembered by ground and segment where woods make it dear (elsewhere a length and a
+    climb, which heights.py remembers): a menu's fields, one per goal, share the start and the bases'
+    corners, and a segment's cost depends on neither's discs."""
+    if not ground.difficult_shapes:
+        return _measure(ground, p, q)
     memory = _memory(_segment_costs, ground, SEGMENTS)
     known = memory.get((p, q))
     if known is None:
