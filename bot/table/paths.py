@@ -165,10 +165,17 @@ class Field:
 
     @cached_property
     def terms(self) -> np.ndarray:
-        """The corners' terms of the tangency test (`_tangent_row`), a row each: 1, x, y, x·by − y·bx, by,
+        """The corners' terms of the tangency test (`_tangent_rows`), a row each: 1, x, y, x·by − y·bx, by,
         bx, x·ay − y·ax, ay, ax (integers far under 2^53, so exact floats)."""
         xs, ys, bx, by, ax, ay = self.columns
         return np.stack([np.ones_like(xs), xs, ys, xs * by - ys * bx, by, bx, xs * ay - ys * ax, ay, ax])
+
+    @cached_property
+    def beside(self) -> tuple[np.ndarray, np.ndarray]:
+        """How far from the line of each corner's side before it and after it, as a cross product with
+        that side, a point lies beside the corner (`_beside`)."""
+        _, _, bx, by, ax, ay = self.columns
+        return NEAR * np.hypot(bx, by), NEAR * np.hypot(ax, ay)
 
     @cached_property
     def points(self) -> list[Point]:
@@ -600,7 +607,8 @@ def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
     """Whether `point` lies within NEAR of the line of either side at each corner (x, y and offsets to
     its neighbours as columns). Such a start or goal may lie between the piece and the ring drawn round
     it (a charge's end beside a wood or a rock): the shortest edge from that corner to it bends inward,
-    so is not tangent there, and is kept all the same (its clearance and cost are asked as any edge's)."""
+    so is not tangent there, and is kept all the same (its clearance and cost are asked as any edge's).
+    A search reads it from the products of its tangency test (`_Graph.reach`); this is the rule."""
     xs, ys, bx, by, ax, ay = columns
     dx, dy = point[0] - xs, point[1] - ys
     near_before = np.abs(dx * by - dy * bx) <= NEAR * np.hypot(bx, by)
@@ -611,10 +619,6 @@ class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
     def __init__(self, field: Field, start: Point, goal: Point, beside: bool = True) -> None:
-        xs, ys, bx, by, ax, ay = field.columns
-        # the start and the goal have no neighbours on a shape: any edge is tangent there
-        self.xs, self.ys = np.concatenate([(start[0], goal[0]), xs]), np.concatenate([(start[1], goal[1]), ys])
-        self.bx, self.by, self.ax, self.ay = (np.concatenate([(0.0, 0.0), c]) for c in (bx, by, ax, ay))
         self.points: list[Point] = [start, goal, *field.points]
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
@@ -654,13 +658,20 @@ class _Graph:
     def reach(self, k: int) -> bytes:
         """Whether an edge from the start (k = 0) or the goal (1) to each node may be on a shortest path:
         tangent at both ends, or ending at a corner it lies beside (`_beside`); asked of every node at
-        once the first time (elementwise: the same floats as one node at a time)."""
+        once the first time. The start and the goal have no neighbours on a shape, so any edge is tangent
+        there and between them: only the corner's end is asked (`_tangent_of`'s test at j, the same
+        floats as over the nodes' columns)."""
         known = self._reach[k]
         if known is None:
-            tangent = self._tangent(k, slice(None))
-            if self.beside:
-                tangent |= _beside(self._columns(slice(None)), self.points[k])
-            known = self._reach[k] = tangent.tobytes()  # one byte a node, 1 where it may
+            x, y = self.points[k]
+            xs, ys, bx, by, ax, ay = self.field.columns
+            dx, dy = xs - x, ys - y
+            before, after = dx * by - dy * bx, dx * ay - dy * ax
+            tangent = before * after >= 0
+            if self.beside:  # `_beside`: its cross products are these, negated exactly
+                near_before, near_after = self.field.beside
+                tangent |= (np.abs(before) <= near_before) | (np.abs(after) <= near_after)
+            known = self._reach[k] = b"\x01\x01" + tangent.tobytes()  # one byte a node, 1 where it may
         return known
 
     def ends(self, k: int) -> list[int]:
@@ -670,12 +681,13 @@ class _Graph:
             known = self._ends[k] = np.flatnonzero(np.frombuffer(self.reach(k), dtype=bool)).tolist()
         return known
 
-    def _tangent(self, i: int, nodes: slice | np.ndarray) -> np.ndarray:
-        return _tangent_of((self.xs, self.ys, self.bx, self.by, self.ax, self.ay), i, nodes)
-
-    def _columns(self, nodes: int | slice) -> tuple[np.ndarray, ...]:
-        pick = [nodes] if isinstance(nodes, int) else nodes
-        return tuple(c[pick] for c in (self.xs, self.ys, self.bx, self.by, self.ax, self.ay))
+    def columns(self) -> tuple[np.ndarray, ...]:
+        """Every node's x, y and offsets to its neighbours (none for the start and the goal), as the
+        field's `columns` with the start and the goal first (what `_tangent_of` reads)."""
+        (sx, sy), (gx, gy) = self.points[:2]
+        xs, ys, bx, by, ax, ay = self.field.columns
+        ends = [(float(sx), float(gx)), (float(sy), float(gy))] + [(0.0, 0.0)] * 4
+        return tuple(np.concatenate([e, c]) for e, c in zip(ends, (xs, ys, bx, by, ax, ay), strict=True))
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else the segment's (`_cost`,

@@ -385,11 +385,11 @@ def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_st
         goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
         enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
         graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
-        columns = (graph.xs, graph.ys, graph.bx, graph.by, graph.ax, graph.ay)
+        columns = graph.columns()
         every = bytearray(b"\x01") * len(graph.points)
         for i in range(2, len(graph.points)):
             own = paths._tangent_of(columns, i, slice(None))  # corner i's own test toward every node
-            near = [paths._beside(graph._columns(i), p)[0] for p in graph.points[:2]]
+            near = [paths._beside(tuple(c[[i]] for c in columns), p)[0] for p in graph.points[:2]]
             mine = [bool(own[k] or near[k]) for k in (0, 1)]
             assert [bool(graph.reach(k)[i]) for k in (0, 1)] == mine, i
             assert graph.tangent(i, every) == [k for k in (0, 1) if mine[k]] + [j for j in range(2, len(own)) if own[j]]
@@ -418,8 +418,9 @@ def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     assert 0 <= graph.terrain[i] < len(graph.field.ground.walls)  # a wall's corner
     (px, py), (x, y), (nx, ny) = mover.centre, got[0], got[1]
     dx, dy = x - px, y - py
-    piece = dx * int(graph.by[i]) - dy * int(graph.bx[i])  # the side of start→corner its neighbours are on
-    assert piece * (dx * int(graph.ay[i]) - dy * int(graph.ax[i])) > 0
+    _, _, bx, by, ax, ay = graph.columns()
+    piece = dx * int(by[i]) - dy * int(bx[i])  # the side of start→corner its neighbours are on
+    assert piece * (dx * int(ay[i]) - dy * int(ax[i])) > 0
     assert piece * (dx * (ny - y) - dy * (nx - x)) < 0  # the path turns to the other side
 
 
