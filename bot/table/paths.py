@@ -150,12 +150,6 @@ class Field:
         return [b[1] for b in self.bounds], max((b[4] for b in self.bounds), default=0.0)
 
     @cached_property
-    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The discs' centres and their polygons' radii (reach - SLACK), as arrays."""
-        centres = np.array([c for c, _ in self.discs], dtype=np.float64).reshape(-1, 2)
-        return centres, np.array([reach - SLACK for _, reach in self.discs], dtype=np.float64)
-
-    @cached_property
     def columns(self) -> tuple[np.ndarray, ...]:
         """The corners' x, y and offsets to their neighbours (before x, y, after x, y) as float columns:
         each cross product a search takes of them is under 2^53, so exact, and so is the sign of a product

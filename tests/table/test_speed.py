@@ -473,7 +473,8 @@ def _between_polygon_and_circle(field: paths.Field, points: np.ndarray) -> bool:
     """Whether a point lies between a disc's polygon and its circle, where shapely says if it is inside."""
     if not field.discs:
         return False
-    centres, outer = field.arrays
+    centres = np.array([c for c, _ in field.discs], dtype=np.float64)
+    outer = np.array([reach - paths.SLACK for _, reach in field.discs], dtype=np.float64)  # the polygons' radii
     d = np.hypot(points[:, None, 0] - centres[None, :, 0], points[:, None, 1] - centres[None, :, 1])
     return bool(((d >= outer * paths.APOTHEM - 1e-6) & (d < outer + 1e-6)).any())
 
