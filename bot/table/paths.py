@@ -537,31 +537,10 @@ def _remember(known: dict[Any, Any], limit: int, key: Any, value: Any) -> Any:
     return value
 
 
-def _tangent_of(columns: tuple[np.ndarray, ...], i: int, nodes: slice | np.ndarray) -> np.ndarray:
-    """Whether each of `nodes` and i are tangent at both ends, from the points' x, y and offsets to their
-    neighbours (elementwise: the same floats whatever the nodes asked)."""
-    xs, ys, bx, by, ax, ay = (c[nodes] for c in columns)
-    x, y, bxi, byi, axi, ayi = (float(c[i]) for c in columns)
-    dx, dy = xs - x, ys - y
-    before = dx * by
-    before -= dy * bx
-    after = dx * ay
-    after -= dy * ax
-    before *= after
-    ok = before >= 0  # at j
-    np.multiply(dx, byi, out=before)
-    before -= dy * bxi
-    np.multiply(dx, ayi, out=after)
-    after -= dy * axi
-    before *= after
-    ok &= before >= 0  # at i
-    return ok
-
-
 def _weights(field: Field) -> np.ndarray:
     """Four rows of weights for each corner (an array (corners, 4, 9); a corner at x, y, its offsets (bx, by)
     to the corner before and (ax, ay) to the one after): times a corner's `terms` (`Field.terms`) they
-    give the four cross products of `_tangent_of`, at j
+    give the four cross products of the tangency test, at j
     (xj − x)·byj − (yj − y)·bxj and (xj − x)·ayj − (yj − y)·axj, at i (xj − x)·by − (yj − y)·bx and
     (xj − x)·ay − (yj − y)·ax. Worked out once per field, for all its corners."""
     known = _weighed.get(field)
@@ -581,12 +560,12 @@ def _weights(field: Field) -> np.ndarray:
 
 def _tangent_rows(field: Field, first: int, last: int) -> list[tuple[int, ...]]:
     """For each corner from `first` to `last` (excluded), the nodes (corner + 2) an edge from it may reach
-    on a shortest path: tangent at both ends (`_tangent_of`). The four cross products of each pair are
-    taken from the corners' `terms` (`Field.terms`) in one product of matrices for the whole block: each
-    is a sum of products of integers far under 2^53, so the same exact float whatever the order of the
-    sums, and so are the signs of their products (both at least 0 when the least of them is). A block
-    costs little more than one corner: numpy's fixed cost per call is most of it, and a path round a base
-    turns at one corner after the next."""
+    on a shortest path: tangent at both ends (the edge leaves both neighbours of each corner on one side).
+    The four cross products of each pair are taken from the corners' `terms` (`Field.terms`) in one product
+    of matrices for the whole block: each is a sum of products of integers far under 2^53, so the same
+    exact float whatever the order of the sums, and so are the signs of their products (both at least 0
+    when the least of them is). A block costs little more than one corner: numpy's fixed cost per call is
+    most of it, and a path round a base turns at one corner after the next."""
     m, n = last - first, len(field.points)
     cross = _weights(field)[first:last].transpose(1, 0, 2).reshape(4 * m, 9) @ field.terms  # 4 rows of m
     both = cross[:m] * cross[m : 2 * m]  # ≥ 0: tangent at j
@@ -653,8 +632,8 @@ class _Graph:
         """Whether an edge from the start (k = 0) or the goal (1) to each node may be on a shortest path:
         tangent at both ends, or ending at a corner it lies beside (`_beside`); asked of every node at
         once the first time. The start and the goal have no neighbours on a shape, so any edge is tangent
-        there and between them: only the corner's end is asked (`_tangent_of`'s test at j, the same
-        floats as over the nodes' columns)."""
+        there and between them: only the corner's end is asked (the tangency test at j, the same
+        floats as a corner's own test)."""
         known = self._reach[k]
         if known is None:
             x, y = self.points[k]
@@ -674,14 +653,6 @@ class _Graph:
         if known is None:
             known = self._ends[k] = np.flatnonzero(np.frombuffer(self.reach(k), dtype=bool)).tolist()
         return known
-
-    def columns(self) -> tuple[np.ndarray, ...]:
-        """Every node's x, y and offsets to its neighbours (none for the start and the goal), as the
-        field's `columns` with the start and the goal first (what `_tangent_of` reads)."""
-        (sx, sy), (gx, gy) = self.points[:2]
-        xs, ys, bx, by, ax, ay = self.field.columns
-        ends = [(float(sx), float(gx)), (float(sy), float(gy))] + [(0.0, 0.0)] * 4
-        return tuple(np.concatenate([e, c]) for e, c in zip(ends, (xs, ys, bx, by, ax, ay), strict=True))
 
     def cost(self, i: int, j: int) -> float:
         """The edge i→j's cost: between two terrain corners the ground's, else the segment's (`_cost`,

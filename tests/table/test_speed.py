@@ -369,6 +369,24 @@ def test_a_segment_near_a_platform_meets_the_box_grown_round_its_hull() -> None:
     assert near > 1000 and missed > 1000, (near, missed)
 
 
+def _node_columns(graph: paths._Graph) -> tuple[np.ndarray, ...]:
+    """Every node's x, y and offsets to its neighbours (none for the start and the goal): the field's
+    columns with the start and the goal first."""
+    (sx, sy), (gx, gy) = graph.points[:2]
+    ends = [(float(sx), float(gx)), (float(sy), float(gy))] + [(0.0, 0.0)] * 4
+    return tuple(np.concatenate([e, c]) for e, c in zip(ends, graph.field.columns, strict=True))
+
+
+def _tangent_of(columns: tuple[np.ndarray, ...], i: int) -> np.ndarray:
+    """Whether each node and i are tangent at both ends (each edge leaves both neighbours of its corner
+    on one side), node by node as first written: the rule the search reads from products of matrices."""
+    xs, ys, bx, by, ax, ay = columns
+    x, y, bxi, byi, axi, ayi = (float(c[i]) for c in columns)
+    dx, dy = xs - x, ys - y
+    at_j = (dx * by - dy * bx) * (dx * ay - dy * ax) >= 0
+    return at_j & ((dx * byi - dy * bxi) * (dx * ayi - dy * axi) >= 0)
+
+
 def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_start_and_the_goal() -> None:
     """`_Graph.tangent` takes a corner's row toward the other corners from one product of matrices for its
     block of corners (`_tangent_rows`) and its answer toward the start and the goal from their rows
@@ -385,10 +403,10 @@ def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_st
         goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
         enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
         graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
-        columns = graph.columns()
+        columns = _node_columns(graph)
         every = bytearray(b"\x01") * len(graph.points)
         for i in range(2, len(graph.points)):
-            own = paths._tangent_of(columns, i, slice(None))  # corner i's own test toward every node
+            own = _tangent_of(columns, i)  # corner i's own test toward every node
             near = [paths._beside(tuple(c[[i]] for c in columns), p)[0] for p in graph.points[:2]]
             mine = [bool(own[k] or near[k]) for k in (0, 1)]
             assert [bool(graph.reach(k)[i]) for k in (0, 1)] == mine, i
@@ -418,7 +436,7 @@ def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     assert 0 <= graph.terrain[i] < len(graph.field.ground.walls)  # a wall's corner
     (px, py), (x, y), (nx, ny) = mover.centre, got[0], got[1]
     dx, dy = x - px, y - py
-    _, _, bx, by, ax, ay = graph.columns()
+    _, _, bx, by, ax, ay = _node_columns(graph)
     piece = dx * int(by[i]) - dy * int(bx[i])  # the side of start→corner its neighbours are on
     assert piece * (dx * int(ay[i]) - dy * int(ax[i])) > 0
     assert piece * (dx * (ny - y) - dy * (nx - x)) < 0  # the path turns to the other side
