@@ -782,8 +782,13 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
     """`_clear_of_walls`, remembered by ground and segment when it asks shapely (a segment that misses
     every piece's box is answered at once): a menu's fields, one per goal, share the start and the bases'
     corners, and whether a segment clears the terrain depends on neither's discs."""
-    if ground.blocked is None or not any(meets_box(p, q, box) for box in ground.walls_boxes):
+    if ground.blocked is None:
         return True
+    for box in ground.walls_boxes:
+        if meets_box(p, q, box):
+            break
+    else:
+        return True  # (a loop, not `any`: most segments ask here, and a generator costs a microsecond)
     memory = _memory(_segment_clears, ground, SEGMENTS)
     known = memory.get((p, q))
     if known is None:
@@ -843,9 +848,11 @@ def _measure(ground: Ground, p: Point, q: Point) -> float:
     out = math.dist(p, q)
     if p == q:
         return out
-    hulls = zip(ground.hulls, ground.hull_boxes, strict=True)
-    if ground.climbs is not None and any(meets_box(p, q, box) and _near_hull(p, q, hull) for hull, box in hulls):
-        out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
+    if ground.climbs is not None:
+        for hull, box in zip(ground.hulls, ground.hull_boxes, strict=True):
+            if meets_box(p, q, box) and _near_hull(p, q, hull):
+                out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
+                break
     if not ground.difficult_shapes:
         return out
     line: BaseGeometry | None = None
