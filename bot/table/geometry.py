@@ -156,6 +156,19 @@ class Table:
     height: int
     terrain: tuple[Terrain, ...] = ()
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """The fields' hash, taken once: a table keys the caches of most questions asked of it (a path
+        search asks thousands), and hashing it walks every piece's corners."""
+        return hash((self.width, self.height, self.terrain))
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy carries: not the hash (a string's differs from one process to the next)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @cached_property
     def difficult_pieces(self) -> tuple[Terrain, ...]:
         return tuple(t for t in self.terrain if t.difficult)

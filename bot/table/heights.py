@@ -72,7 +72,7 @@ def edges(table: Table, path: Sequence[Point]) -> list[Edge]:
 
 def climbed(table: Table, path: Sequence[Point]) -> int:
     """The height the path climbs in all (what it costs beyond its length)."""
-    return sum(_climb(table, p, q) for p, q in itertools.pairwise(path))
+    return sum(climb(table, p, q) for p, q in itertools.pairwise(path))
 
 
 def crosses(table: Table, path: Sequence[Point]) -> bool:
@@ -85,8 +85,9 @@ def crosses(table: Table, path: Sequence[Point]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _climb(table: Table, p: Point, q: Point) -> int:
-    """What one segment climbs (a path search asks for the same segments between the same corners)."""
+def climb(table: Table, p: Point, q: Point) -> int:
+    """What the segment p→q climbs (remembered: a path search asks for the same segments between the same
+    corners)."""
     length = math.dist(p, q)
     return sum(t.height for t, t0, _ in _crossings(table, p, q) if t0 * length > 0.5)
 

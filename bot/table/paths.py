@@ -183,8 +183,8 @@ class Field:
     @cached_property
     def corners(self) -> tuple[Corners, tuple[int, ...]]:
         """The corners a search may bend at, in the order walls, enemies, difficult pieces (A* breaks ties
-        by it), and the index of each among the ground's corners (-1: a base's). Joined from what each
-        disc does on the ground, remembered (`_pieces_of`): a menu's fields differ by one disc."""
+        by it), and the index of each among the ground's corners (-2 - k for a corner of disc k's ring). Joined
+        from what each disc does on the ground, remembered (`_pieces_of`): a menu's fields differ by one disc."""
         ground = self.ground
         pieces = _pieces_of(ground, self.discs)
         hard, soft = np.ones(len(ground.walls), dtype=bool), np.ones(len(ground.soft), dtype=bool)
@@ -193,12 +193,10 @@ class Field:
                 hard[piece.walls] = False
             if len(piece.soft):
                 soft[piece.soft] = False
-        rings = _rings_outside(self.discs, pieces)
+        rings, owners = _rings_outside(self.discs, pieces)
         walls = ground.walls if hard.all() else ground.walls.kept(hard)
         soft_corners = ground.soft if soft.all() else ground.soft.kept(soft)
-        index = np.concatenate(
-            [np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)]
-        )
+        index = np.concatenate([np.flatnonzero(hard), -2 - owners, len(ground.walls) + np.flatnonzero(soft)])
         joined = Corners(
             np.concatenate([walls.at, rings[:, 0:2], soft_corners.at]),
             np.concatenate([walls.before, rings[:, 2:4], soft_corners.before]),
@@ -417,11 +415,12 @@ def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndar
 _NONE = np.zeros(0, dtype=np.intp)
 
 
-def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> np.ndarray:
+def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> tuple[np.ndarray, np.ndarray]:
     """The discs' rings joined in the discs' order (`_Piece.rings`' rows), without their corners inside
-    any disc."""
+    any disc, and the disc each corner is drawn round."""
     if not pieces:
-        return np.zeros((0, 6), dtype=np.int64)
+        return np.zeros((0, 6), dtype=np.int64), _NONE
+    owners = np.repeat(np.arange(len(pieces)), [p.end - p.start for p in pieces])
     whole, at = pieces[0].rings, 0
     for piece in pieces:  # the rings of the discs built together, in their order: used as they are
         if piece.rings is not whole or piece.start != at:
@@ -429,13 +428,15 @@ def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -
         at = piece.end
     else:
         if at == len(whole):
-            return _off_each(discs, whole)
-    return _off_each(discs, np.concatenate([p.rings[p.start : p.end] for p in pieces]))
+            return _off_each(discs, whole, owners)
+    return _off_each(discs, np.concatenate([p.rings[p.start : p.end] for p in pieces]), owners)
 
 
-def _off_each(discs: tuple[tuple[Point, int], ...], rings: np.ndarray) -> np.ndarray:
+def _off_each(
+    discs: tuple[tuple[Point, int], ...], rings: np.ndarray, owners: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     inside = np.any(_in_each(discs, rings[:, :2]), axis=1)
-    return rings[~inside] if inside.any() else rings
+    return (rings[~inside], owners[~inside]) if inside.any() else (rings, owners)
 
 
 def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarray:
@@ -665,15 +666,20 @@ class _Graph:
 
     def clear(self, i: int, j: int) -> bool:
         """Whether the edge i→j clears every keep-out (the terrain's remembered by the ground between two
-        corners, the whole answer for the field)."""
+        corners, the whole answer for the field). An edge between two corners is tangent at both (`tangent`),
+        so the disc a ring is drawn round is not asked of an edge from that ring's corner: the ring's polygon
+        is convex and holds the disc's, so an edge leaving both neighbours of its corner on one side never
+        enters it (the answer asked would be the same)."""
         p, q = self.points[i], self.points[j]
         known = self._clears.get((p, q))
         if known is None:
             a, b = self.terrain[i], self.terrain[j]
-            if a >= 0 and b >= 0:
-                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
-            else:
+            if i < 2 or j < 2:
                 known = _clear(self.field, p, q)
+            elif a >= 0 and b >= 0:
+                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
+            else:  # tangent at a ring's corner, the edge stays out of the ring, so of its disc (`_off_discs`)
+                known = _off_discs(self.field, p, q, -2 - a, -2 - b) and _clear_of_ground(self.field.ground, p, q)
             _remember(self._clears, EDGES, (p, q), known)
         return known
 
@@ -782,18 +788,27 @@ def _clear_of_ground(ground: Ground, p: Point, q: Point) -> bool:
     """`_clear_of_walls`, remembered by ground and segment when it asks shapely (a segment that misses
     every piece's box is answered at once): a menu's fields, one per goal, share the start and the bases'
     corners, and whether a segment clears the terrain depends on neither's discs."""
-    if ground.blocked is None:
+    if ground.blocked is None or not _meets_any(p, q, ground.walls_boxes):
         return True
-    for box in ground.walls_boxes:
-        if meets_box(p, q, box):
-            break
-    else:
-        return True  # (a loop, not `any`: most segments ask here, and a generator costs a microsecond)
     memory = _memory(_segment_clears, ground, SEGMENTS)
     known = memory.get((p, q))
     if known is None:
         known = _remember(memory, SEGMENTS, (p, q), not ground.blocked.intersects(_line(p, q)))  # `_clear_of_walls`
     return known
+
+
+def _meets_any(p: Point, q: Point, boxes: tuple[tuple[float, float, float, float], ...]) -> bool:
+    """Whether the segment meets one of the boxes (`meets_box`), those its own box misses ruled out first
+    and in line: most segments a search asks about are far from every piece, and a call costs more than
+    the four comparisons. A loop, not `any`: a generator costs about a microsecond."""
+    lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
+    lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
+    for box in boxes:
+        if hi_x < box[0] or lo_x > box[2] or hi_y < box[1] or lo_y > box[3]:
+            continue
+        if meets_box(p, q, box):
+            return True
+    return False
 
 
 def _clear_of_walls(ground: Ground, p: Point, q: Point) -> bool:
@@ -806,10 +821,11 @@ def _clear_of_walls(ground: Ground, p: Point, q: Point) -> bool:
     return True
 
 
-def _off_discs(field: Field, p: Point, q: Point) -> bool:
-    """Whether the segment p–q stays out of every disc: by its distance to the disc's centre, shapely
-    only when that falls between the polygon's apothem and its radius. Only the discs whose centre's x
-    lies within the furthest reach of the segment's are asked: the others are further than their radius."""
+def _off_discs(field: Field, p: Point, q: Point, skip: int = -1, also: int = -1) -> bool:
+    """Whether the segment p–q stays out of every disc but discs `skip` and `also` (`_Graph.clear`): by its
+    distance to the disc's centre, shapely only when that falls between the polygon's apothem and its radius.
+    Only the discs whose centre's x lies within the furthest reach of the segment's are asked: the others are
+    further than their radius."""
     px, py = float(p[0]), float(p[1])
     dx, dy = q[0] - px, q[1] - py
     length2 = (dx * dx + dy * dy) or 1.0  # a point: t is 0 whatever the divisor
@@ -819,7 +835,7 @@ def _off_discs(field: Field, p: Point, q: Point) -> bool:
     bounds = field.bounds
     for n in range(bisect.bisect_left(xs, lo_x - reach), bisect.bisect_right(xs, hi_x + reach)):
         k, cx, cy, inner, outer = bounds[n]
-        if cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:
+        if k == skip or k == also or cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:
             continue  # further than the disc's radius from the segment's box, so from the segment
         t = ((cx - px) * dx + (cy - py) * dy) / length2
         t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
@@ -848,10 +864,10 @@ def _measure(ground: Ground, p: Point, q: Point) -> float:
     out = math.dist(p, q)
     if p == q:
         return out
-    if ground.climbs is not None:
+    if ground.climbs is not None and _meets_any(p, q, ground.hull_boxes):
         for hull, box in zip(ground.hulls, ground.hull_boxes, strict=True):
             if meets_box(p, q, box) and _near_hull(p, q, hull):
-                out += heights.climbed(ground.climbs, (p, q))  # a segment that passes by every platform climbs 0
+                out += heights.climb(ground.climbs, p, q)  # a segment that passes by every platform climbs 0
                 break
     if not ground.difficult_shapes:
         return out

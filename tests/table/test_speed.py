@@ -462,6 +462,7 @@ def _field_built_whole(field: paths.Field) -> tuple[paths.Corners, tuple[int, ..
 
     hard, soft = ~in_discs(ground.walls.at), ~in_discs(ground.soft.at)
     rings = paths._circle_rings(discs)
+    owners = np.repeat(np.arange(len(discs)), paths.SIDES)  # the disc each ring's corner is drawn round
     if len(rings):
         x0, y0, x1, y1 = ground.box
         xy = rings.at
@@ -471,8 +472,8 @@ def _field_built_whole(field: paths.Field) -> tuple[paths.Corners, tuple[int, ..
             keep[keep] = ~shapely.contains_xy(ground.blocked, at[keep, 0], at[keep, 1])
         if keep.any():
             keep[keep] = ~in_discs(xy[keep])
-        rings = rings.kept(keep)
-    index = np.concatenate([np.flatnonzero(hard), np.full(len(rings), -1), len(ground.walls) + np.flatnonzero(soft)])
+        rings, owners = rings.kept(keep), owners[keep]
+    index = np.concatenate([np.flatnonzero(hard), -2 - owners, len(ground.walls) + np.flatnonzero(soft)])
     walls, soft_corners = ground.walls.kept(hard), ground.soft.kept(soft)
     joined = paths.Corners(
         np.concatenate([walls.at, rings.at, soft_corners.at]),
