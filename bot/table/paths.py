@@ -20,10 +20,12 @@ there the first time a search asks. A search adds the bases' discs and their cor
 asks afresh only about the edges that touch them, the start or the goal. A goal walled in by bases
 is found by walking back from it, not by exploring every corner.
 
-What a position's searches share: a menu searches toward each enemy with that enemy left out, so its
-fields differ by one disc. What a disc does on a ground (the corners it covers, its ring kept on the
-table and out of the walls) is remembered by disc, and a field is joined from those pieces; a segment's
-cost and whether it clears the terrain are remembered by ground and segment, whatever the discs.
+What a position's searches share: a menu searches toward each enemy with that enemy left out (`into`).
+Those searches share one whole field, which keeps every corner, each seeing it without the corners a field
+of its own discs would not hold (`View`): the tangents worked out for one goal serve the next. What a
+disc does on a ground (the corners it covers, its ring kept on the table and out of the walls) is
+remembered by disc, and a field is joined from those pieces; a segment's cost and whether it clears the
+terrain are remembered by ground and segment, whatever the discs.
 Every answer is the one computed afresh (tests/table/test_speed.py); `forget_positions` forgets them.
 """
 
@@ -47,7 +49,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from . import heights
-from .geometry import Base, Table, meets_box
+from .geometry import Base, Table, distance2, meets_box
 from .units import Point
 
 SIDES = 24  # sides of a grown circle: a path round it is at most 0.6 % longer than round the circle
@@ -129,6 +131,8 @@ class Field:
 
     ground: Ground
     discs: tuple[tuple[Point, int], ...]  # (centre, keep-out radius) of each enemy base
+    whole: bool = False  # every corner kept, those inside a disc left to each search's view (`View`)
+    alive: dict[tuple[int, ...], bytes] = field(default_factory=dict)  # `View.alive`, by the discs left out
 
     @cached_property
     def bounds(self) -> tuple[tuple[int, float, float, float, float], ...]:
@@ -187,6 +191,12 @@ class Field:
         from what each disc does on the ground, remembered (`_pieces_of`): a menu's fields differ by one disc."""
         ground = self.ground
         pieces = _pieces_of(ground, self.discs)
+        if self.whole:
+            rings = _joined_rings(pieces)
+            owners = np.repeat(np.arange(len(pieces)), [p.end - p.start for p in pieces])
+            walls, soft_corners = ground.walls, ground.soft
+            index = np.concatenate([np.arange(len(walls)), -2 - owners, len(walls) + np.arange(len(soft_corners))])
+            return _joined(walls, rings, soft_corners), tuple(index.tolist())
         hard, soft = np.ones(len(ground.walls), dtype=bool), np.ones(len(ground.soft), dtype=bool)
         for piece in pieces:
             if len(piece.walls):
@@ -197,12 +207,70 @@ class Field:
         walls = ground.walls if hard.all() else ground.walls.kept(hard)
         soft_corners = ground.soft if soft.all() else ground.soft.kept(soft)
         index = np.concatenate([np.flatnonzero(hard), -2 - owners, len(ground.walls) + np.flatnonzero(soft)])
-        joined = Corners(
-            np.concatenate([walls.at, rings[:, 0:2], soft_corners.at]),
-            np.concatenate([walls.before, rings[:, 2:4], soft_corners.before]),
-            np.concatenate([walls.after, rings[:, 4:6], soft_corners.after]),
-        )
-        return joined, tuple(index.tolist())
+        return _joined(walls, rings, soft_corners), tuple(index.tolist())
+
+    @cached_property
+    def covers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Of a whole field, `inside`, how many discs each corner lies in, and the disc each ring's corner is
+        drawn round (-1: the ground's): what each search's view reads (`View.alive`)."""
+        inside = self.inside
+        index = np.array(self.corners[1], dtype=np.int64)
+        return inside, inside.sum(axis=1), np.where(index < 0, -2 - index, -1)
+
+    @cached_property
+    def inside(self) -> np.ndarray:
+        """Of a whole field (`whole`), whether each corner lies inside each disc (a row per corner, a column
+        per disc): the ground's corners each disc covers (`_Piece`) and the rings' corners inside another
+        disc (`_in_each`), the tests a field of fewer discs makes of its own."""
+        corners, index = self.corners
+        out = np.zeros((len(index), len(self.discs)), dtype=bool)
+        walls = len(self.ground.walls)
+        rings = np.flatnonzero(np.array(index, dtype=np.int64) < 0)
+        soft = walls + len(rings)
+        for k, piece in enumerate(_pieces_of(self.ground, self.discs)):
+            out[piece.walls, k] = True
+            out[soft + piece.soft, k] = True
+        if len(rings):
+            out[rings] = _in_each(self.discs, corners.at[rings])
+        return out
+
+
+class View:
+    """A field as one search sees it: with the discs `left` out (a menu's move toward an enemy walks up to
+    it, not round it). The corners of a whole field (`Field.whole`) that a field of the other discs would
+    not hold are not searched (`alive`); the others keep their order, so the search takes the same steps
+    and finds the same path as on that field, and a menu's searches share the whole field's tangents.
+    Plain attributes: a search reads them for every edge."""
+
+    def __init__(self, field: Field, left: tuple[int, ...] = ()) -> None:
+        self.field = field
+        self.left = left  # indices in field.discs
+        self.ground = field.ground
+        self.shape = field.shape
+        self.bounds = field.bounds  # `Field.bounds` and `Field.by_x` of the discs searched round
+        self.by_x = field.by_x
+        if left:
+            self.bounds = tuple(b for b in self.bounds if b[0] not in left)
+            self.by_x = [b[1] for b in self.bounds], max((b[4] for b in self.bounds), default=0.0)
+
+    @cached_property
+    def alive(self) -> bytes:
+        """A byte for each of the field's corners, 1 where the search may bend: a corner inside no disc
+        searched round and on the ring of none left out (every corner of a field that is not whole).
+        Remembered by the field for each set of discs left out (a menu's goals share them)."""
+        field = self.field
+        if not field.whole:
+            return b"\x01" * len(field.points)
+        known = field.alive.get(self.left)
+        if known is None:
+            inside, covers, owners = field.covers
+            dead = covers > 0
+            if self.left:
+                dead = covers > inside[:, list(self.left)].sum(axis=1)
+                for k in self.left:
+                    dead |= owners == k
+            known = field.alive[self.left] = (~dead).astype(np.uint8).tobytes()
+        return known
 
 
 def shortest_path(
@@ -214,15 +282,22 @@ def shortest_path(
     avoid: Sequence[Polygon] = (),
     effort: int | None = None,
     beside: bool = True,
+    into: bool = False,
 ) -> tuple[Point, ...] | None:
     """The cheapest path of `mover`'s centre to `goal` (the points after the start), around impassable
     terrain, the shapes `avoid` and the enemy bases among `others`; None when none reaches, or when
     `effort` corners are searched without reaching (a menu's suggestion gives up; the rules never do).
     `beside`: a start or a goal beside a piece is reached from its corner (`_beside`); a game's matches
-    begun before that replay without it."""
+    begun before that replay without it. `into`: an enemy the goal is too near to pass (the enemy a move
+    goes to contact) is walked up to, not round, as if it were not among `others`; a menu's searches from
+    one position then share one field (`View`)."""
     enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side and o.id != mover.id))
     shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
-    return _search(_field(table, mover.radius, shapes, enemies), mover.centre, goal, effort, beside)
+    field = _field(table, mover.radius, shapes, enemies, into)
+    left: tuple[int, ...] = ()
+    if into:
+        left = tuple(k for k, (c, reach) in enumerate(field.discs) if distance2(c, goal) <= reach * reach)
+    return _search(View(field, left), mover.centre, goal, effort, beside)
 
 
 def clear_caches() -> None:
@@ -337,8 +412,9 @@ def _field(
     radius: int,
     shapes: tuple[tuple[tuple[float, float], ...], ...],
     enemies: tuple[tuple[Point, int], ...],
+    whole: bool = False,
 ) -> Field:
-    return Field(_ground(table, radius, shapes), tuple((c, r + radius) for c, r in enemies))
+    return Field(_ground(table, radius, shapes), tuple((c, r + radius) for c, r in enemies), whole)
 
 
 @lru_cache(maxsize=4096)
@@ -415,21 +491,35 @@ def _covered(discs: list[tuple[Point, int]], points: np.ndarray) -> list[np.ndar
 _NONE = np.zeros(0, dtype=np.intp)
 
 
-def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> tuple[np.ndarray, np.ndarray]:
-    """The discs' rings joined in the discs' order (`_Piece.rings`' rows), without their corners inside
-    any disc, and the disc each corner is drawn round."""
+def _joined(walls: Corners, rings: np.ndarray, soft: Corners) -> Corners:
+    """The corners in a search's order: the walls', the rings' (rows of `_Piece.rings`), the soft ones'."""
+    return Corners(
+        np.concatenate([walls.at, rings[:, 0:2], soft.at]),
+        np.concatenate([walls.before, rings[:, 2:4], soft.before]),
+        np.concatenate([walls.after, rings[:, 4:6], soft.after]),
+    )
+
+
+def _joined_rings(pieces: list[_Piece]) -> np.ndarray:
+    """The pieces' rings in their order (`_Piece.rings`' rows; those built together used as they are)."""
     if not pieces:
-        return np.zeros((0, 6), dtype=np.int64), _NONE
-    owners = np.repeat(np.arange(len(pieces)), [p.end - p.start for p in pieces])
+        return np.zeros((0, 6), dtype=np.int64)
     whole, at = pieces[0].rings, 0
-    for piece in pieces:  # the rings of the discs built together, in their order: used as they are
+    for piece in pieces:
         if piece.rings is not whole or piece.start != at:
             break
         at = piece.end
     else:
         if at == len(whole):
-            return _off_each(discs, whole, owners)
-    return _off_each(discs, np.concatenate([p.rings[p.start : p.end] for p in pieces]), owners)
+            return whole
+    return np.concatenate([p.rings[p.start : p.end] for p in pieces])
+
+
+def _rings_outside(discs: tuple[tuple[Point, int], ...], pieces: list[_Piece]) -> tuple[np.ndarray, np.ndarray]:
+    """The discs' rings joined in the discs' order (`_joined_rings`), without their corners inside any disc,
+    and the disc each corner is drawn round."""
+    owners = np.repeat(np.arange(len(pieces)), [p.end - p.start for p in pieces])
+    return _off_each(discs, _joined_rings(pieces), owners)
 
 
 def _off_each(
@@ -507,7 +597,7 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 # What searches remember of a position, field by field (a menu searches toward several goals from one start
 # among the same bases), and of segments, ground by ground (`_memory`).
 EDGES = 20_000  # edges of positions remembered (`_Graph.clear`): a few megabytes, then forgotten
-_clears: dict[Field, dict[tuple[Point, Point], bool]] = {}
+_clears: dict[object, dict[tuple[Point, Point], bool]] = {}  # by field, or field and discs left out (`View`)
 TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
 BLOCK = 16  # corners whose tangents are worked out together (`_tangent_rows`)
 _tangents: dict[Field, dict[int, tuple[int, ...]]] = {}
@@ -515,7 +605,7 @@ FIELDS = 64  # fields whose corners' weights are remembered (`_weights`)
 _weighed: dict[Field, np.ndarray] = {}
 
 
-def _memory(store: dict[Any, dict[Any, Any]], owner: Field | Ground, limit: int) -> dict[Any, Any]:
+def _memory(store: dict[Any, dict[Any, Any]], owner: object, limit: int) -> dict[Any, Any]:
     """`owner`'s memory in `store`, begun when missing, and forgotten with the whole store once they hold
     `limit` answers (checked when a memory is begun; `_remember` bounds each). An owner is keyed by
     identity: one forgotten by `_field` or `_ground` stays alive here until then, so that no other takes
@@ -592,14 +682,18 @@ def _beside(columns: tuple[np.ndarray, ...], point: Point) -> np.ndarray:
 class _Graph:
     """The visibility graph of one search: node 0 is the start, 1 the goal, then the field's corners."""
 
-    def __init__(self, field: Field, start: Point, goal: Point, beside: bool = True) -> None:
+    def __init__(self, view: View, start: Point, goal: Point, beside: bool = True) -> None:
+        field = view.field
         self.points: list[Point] = [start, goal, *field.points]
         self.terrain = (-1, -1, *field.corners[1])
         self.field = field
+        self.view = view
+        self.alive = b"\x01\x01" + view.alive  # the nodes searched (`View.alive`), a byte each
         self.beside = beside
         self._reach: list[bytes | None] = [None, None]
         self._ends: list[list[int] | None] = [None, None]
-        self._clears: dict[tuple[Point, Point], bool] = _memory(_clears, field, EDGES)
+        owner = (field, view.left) if view.left else field  # what a view's edges clear depends on its discs
+        self._clears: dict[tuple[Point, Point], bool] = _memory(_clears, owner, EDGES)
         self._tangents: dict[int, tuple[int, ...]] = _memory(_tangents, field, TANGENTS)
 
     def tangent(self, i: int, among: bytearray) -> list[int]:
@@ -675,11 +769,11 @@ class _Graph:
         if known is None:
             a, b = self.terrain[i], self.terrain[j]
             if i < 2 or j < 2:
-                known = _clear(self.field, p, q)
+                known = _clear(self.view, p, q)
             elif a >= 0 and b >= 0:
-                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.field, p, q)
+                known = self.field.ground.clear(a, b, p, q) and _off_discs(self.view, p, q)
             else:  # tangent at a ring's corner, the edge stays out of the ring, so of its disc (`_off_discs`)
-                known = _off_discs(self.field, p, q, -2 - a, -2 - b) and _clear_of_ground(self.field.ground, p, q)
+                known = _off_discs(self.view, p, q, -2 - a, -2 - b) and _clear_of_ground(self.field.ground, p, q)
             _remember(self._clears, EDGES, (p, q), known)
         return known
 
@@ -690,7 +784,7 @@ class _Graph:
         then goes on). True is a proof whatever the order of the walk, so the walk tests an edge only
         when it takes it, depth first: in the open it stops after a few edges, not after testing every
         edge of each corner."""
-        unseen = bytearray(b"\x01") * len(self.points)
+        unseen = bytearray(self.alive)
         unseen[1] = 0  # no edge leaves the goal
         todo = [(j, 1) for j in self.tangent(1, unseen)]
         while todo:
@@ -708,24 +802,24 @@ class _Graph:
 
 
 def _search(
-    field: Field, start: Point, goal: Point, effort: int | None = None, beside: bool = True
+    view: View, start: Point, goal: Point, effort: int | None = None, beside: bool = True
 ) -> tuple[Point, ...] | None:
     """A* from the start to the goal over the visibility graph, the straight line between two points as
     the bound. Once an edge has reached the goal, an edge whose every continuation would cost more than
     that is not tested: it would be searched after the goal (its bound is at least its length plus the
     rest), so it changes neither the path nor which corners are searched before the goal, nor a menu's
     effort, and an edge that ties is still tested."""
-    if _clear(field, start, goal) and _cost(field.ground, start, goal) <= math.dist(start, goal):
+    if _clear(view, start, goal) and _cost(view.ground, start, goal) <= math.dist(start, goal):
         return (goal,)  # nothing in the way, no wood crossed, nothing climbed: nothing can do better
-    if not _clear(field, goal, goal):
+    if not _clear(view, goal, goal):
         return None  # the goal is in a keep-out: no last edge reaches it (without searching the whole graph)
-    graph = _Graph(field, start, goal, beside)
+    graph = _Graph(view, start, goal, beside)
     points, tangent, clear, cost = graph.points, graph.tangent, graph.clear, graph.cost
     dist, inf = math.dist, math.inf
     best: dict[int, float] = {0: 0.0}
     prev: dict[int, int] = {}
     queue = [(dist(start, goal), 0.0, 0)]
-    open_ = bytearray(b"\x01") * len(points)  # not searched yet
+    open_ = bytearray(graph.alive)  # not searched yet
     searched = 0
     while queue:
         _, d, i = heapq.heappop(queue)
@@ -774,9 +868,9 @@ def _line(p: Point, q: Point) -> BaseGeometry:
     return shapely.from_wkb(_SEGMENT(1, 2, 2, p[0], p[1], q[0], q[1])) if p != q else ShapelyPoint(p)
 
 
-def _clear(field: Field, p: Point, q: Point) -> bool:
+def _clear(view: View, p: Point, q: Point) -> bool:
     """Whether the segment p–q stays out of every keep-out."""
-    return _off_discs(field, p, q) and _clear_of_ground(field.ground, p, q)
+    return _off_discs(view, p, q) and _clear_of_ground(view.ground, p, q)
 
 
 SEGMENTS = 20_000  # segments remembered by ground (`_cost`, `_clear_of_ground`): a few megabytes, then forgotten
@@ -821,7 +915,7 @@ def _clear_of_walls(ground: Ground, p: Point, q: Point) -> bool:
     return True
 
 
-def _off_discs(field: Field, p: Point, q: Point, skip: int = -1, also: int = -1) -> bool:
+def _off_discs(view: View, p: Point, q: Point, skip: int = -1, also: int = -1) -> bool:
     """Whether the segment p–q stays out of every disc but discs `skip` and `also` (`_Graph.clear`): by its
     distance to the disc's centre, shapely only when that falls between the polygon's apothem and its radius.
     Only the discs whose centre's x lies within the furthest reach of the segment's are asked: the others are
@@ -831,16 +925,16 @@ def _off_discs(field: Field, p: Point, q: Point, skip: int = -1, also: int = -1)
     length2 = (dx * dx + dy * dy) or 1.0  # a point: t is 0 whatever the divisor
     lo_x, hi_x = (p[0], q[0]) if p[0] < q[0] else (q[0], p[0])
     lo_y, hi_y = (p[1], q[1]) if p[1] < q[1] else (q[1], p[1])
-    xs, reach = field.by_x
-    bounds = field.bounds
+    xs, reach = view.by_x
+    bounds = view.bounds
     for n in range(bisect.bisect_left(xs, lo_x - reach), bisect.bisect_right(xs, hi_x + reach)):
         k, cx, cy, inner, outer = bounds[n]
-        if k == skip or k == also or cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:
+        if k == skip or k == also or cx < lo_x - outer or cx > hi_x + outer or cy < lo_y - outer or cy > hi_y + outer:  # noqa: SIM109 (two comparisons, no tuple)
             continue  # further than the disc's radius from the segment's box, so from the segment
         t = ((cx - px) * dx + (cy - py) * dy) / length2
         t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
         dist = math.hypot(px + t * dx - cx, py + t * dy - cy)
-        if dist < inner or (dist <= outer and field.shape(k).intersects(_line(p, q))):
+        if dist < inner or (dist <= outer and view.shape(k).intersects(_line(p, q))):
             return False
     return True
 

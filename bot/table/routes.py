@@ -47,9 +47,8 @@ def bent_toward(
     game's engagement), `short_of` before it."""
     if straight_end == goal or table.path_cost([mover.centre, straight_end]) >= allowance - GAIN:
         return None  # the straight move reaches, or spends the allowance: nothing stopped it
-    # the enemy the goal stands on is walked up to, not round: the move stops short of it anyway
-    around = [o for o in others if o.side == mover.side or distance2(o.centre, goal) > (o.radius + mover.radius) ** 2]
-    way = paths.shortest_path(table, mover, goal, around, effort=EFFORT)
+    # the enemy the goal stands on is walked up to, not round: the move stops short of it anyway (`into`)
+    way = paths.shortest_path(table, mover, goal, others, effort=EFFORT, into=True)
     if way is None or len(way) < 2:
         return None
     full = (mover.centre, *way)

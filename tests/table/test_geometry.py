@@ -151,3 +151,28 @@ def test_a_path_around_a_wall() -> None:
     assert table.move_problem(mover, around, [], 16 * INCH) is None
     assert table.path_cost(around) == math.ceil(2 * math.hypot(2 * INCH, 5.5 * INCH) + 4 * INCH)
     assert table.move_problem(mover, around, [], 15 * INCH) == "too_far"
+
+
+def test_a_table_is_hashed_once_and_a_copy_carries_no_hash() -> None:
+    """A table keys the caches of most questions asked of it, so its hash is taken once; a string's hash
+    differs from one process to the next, so a pickled table (a process pool's) hashes afresh."""
+    import pickle
+    import subprocess
+    import sys
+
+    table = Table(24 * INCH, 24 * INCH, (Terrain("rock", ((0, 0), (INCH, 0), (INCH, INCH)), impassable=True),))
+    assert hash(table) == hash((table.width, table.height, table.terrain))
+    assert "_hash" in table.__dict__  # kept
+    copied = pickle.loads(pickle.dumps(table))
+    assert "_hash" not in copied.__dict__ and copied == table and hash(copied) == hash(table)
+    fresh = (
+        "import pickle, sys; t = pickle.load(sys.stdin.buffer); print(hash(t) == hash((t.width, t.height, t.terrain)))"
+    )
+    seed = {"PYTHONHASHSEED": "7"}  # most likely not this process's
+    other_process = subprocess.run(
+        [sys.executable, "-c", fresh],
+        input=pickle.dumps(table),
+        capture_output=True,
+        env=seed,
+    )
+    assert other_process.stdout.strip() == b"True"

@@ -402,7 +402,7 @@ def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_st
         mover, others = bases[0], bases[1:]
         goal = (rng.randint(R, 24 * INCH - R), rng.randint(R, 24 * INCH - R))
         enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
-        graph = paths._Graph(paths._field(table, mover.radius, (), enemies), mover.centre, goal)
+        graph = paths._Graph(paths.View(paths._field(table, mover.radius, (), enemies)), mover.centre, goal)
         columns = _node_columns(graph)
         every = bytearray(b"\x01") * len(graph.points)
         for i in range(2, len(graph.points)):
@@ -431,7 +431,7 @@ def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     got = paths.shortest_path(table, mover, goal)
     assert got == plain_paths.shortest_path(table, mover, goal) == ((3617, 2660), (3759, 2792), (4392, 3243))
     assert table.path_cost([mover.centre, *got]) < table.path_cost([mover.centre, goal])
-    graph = paths._Graph(paths._field(table, R, (), ()), mover.centre, goal)
+    graph = paths._Graph(paths.View(paths._field(table, R, (), ())), mover.centre, goal)
     i = graph.points.index(got[0])
     assert 0 <= graph.terrain[i] < len(graph.field.ground.walls)  # a wall's corner
     (px, py), (x, y), (nx, ny) = mover.centre, got[0], got[1]
@@ -538,7 +538,7 @@ def test_a_field_joined_from_remembered_discs_is_the_one_built_whole() -> None:
             seen["walls_covered"] += sum(0 <= i < len(field.ground.walls) for i in index) < len(field.ground.walls)
             soft_kept = sum(i >= len(field.ground.walls) for i in index)
             seen["soft_covered"] += soft_kept < len(field.ground.soft)
-            rings = index.count(-1)
+            rings = sum(i < 0 for i in index)
             on_ground = sum(p.end - p.start for p in paths._pieces_of(field.ground, field.discs))
             seen["rings_cut"] += rings < on_ground
             seen["off_ground"] += on_ground < paths.SIDES * len(field.discs)
@@ -685,3 +685,87 @@ def test_a_field_is_the_one_built_whole_when_the_discs_memory_overflows(monkeypa
             assert len(paths._pieces) <= max(12, len(left))
     paths.forget_positions()
     assert forgotten > 10, forgotten
+
+
+def test_a_view_of_the_whole_field_searches_as_the_field_of_the_discs_searched_round() -> None:
+    """A menu's searches toward each enemy (`into`: the enemy the goal stands on is walked up to) share one
+    whole field, each seeing it with its enemy left out (`paths.View`). On random positions and WarCry's
+    layouts, with enemies in clusters whose discs cover each other's corners: the corners a view searches
+    are, in order, the field of the other discs' (the same points, ground corners and rings), and the
+    search finds the same path, gives up at the same effort and says None where that field's does."""
+    from bot.games.warcry import board
+    from bot.games.warcry.content import LAYOUTS
+
+    rng = random.Random(3131)
+    seen = {"left": 0, "several_left": 0, "bent": 0, "none": 0, "dead": 0, "searched": 0}
+    tables: list[tuple[Table, tuple[Polygon, ...]]] = [
+        (Table(24 * INCH, 24 * INCH, _platforms(rng)), ()) for _ in range(6)
+    ]
+    tables += [(board.table(layout), tuple(board.deadly(layout))) for layout in sorted(LAYOUTS)]
+    for n, (table, avoid) in enumerate(tables):
+        paths.forget_positions()
+        shapes = tuple(sorted(tuple(map(tuple, p.exterior.coords)) for p in avoid))
+        pocket = (rng.randint(4 * INCH, 20 * INCH), rng.randint(4 * INCH, 20 * INCH))
+        bases = _bases(rng, 10) + _cluster(rng, pocket, 5)
+        mover = bases[0]
+        others = bases[1:]
+        enemies = tuple(sorted((o.centre, o.radius) for o in others if o.side != mover.side))
+        whole = paths._field(table, mover.radius, shapes, enemies, True)
+        goals = [o.centre for o in others if o.side != mover.side] + [pocket, _anywhere(rng)]
+        for goal in goals:
+            for effort in (None, 40):
+                view_left = tuple(
+                    k for k, (c, reach) in enumerate(whole.discs) if geometry.distance2(c, goal) <= reach * reach
+                )
+                kept = tuple(e for k, e in enumerate(enemies) if k not in view_left)
+                own = paths._field(table, mover.radius, shapes, kept)
+                view = paths.View(whole, view_left)
+                alive = [k for k, b in enumerate(view.alive) if b]
+                assert [whole.points[k] for k in alive] == own.points
+                index, own_index = whole.corners[1], own.corners[1]
+                assert [index[k] for k in alive if index[k] >= 0] == [i for i in own_index if i >= 0]
+                assert [whole.discs[-2 - index[k]] for k in alive if index[k] < 0] == [
+                    own.discs[-2 - i] for i in own_index if i < 0
+                ]
+                around = [
+                    o
+                    for o in others
+                    if o.side == mover.side or geometry.distance2(o.centre, goal) > (o.radius + mover.radius) ** 2
+                ]
+                want = paths.shortest_path(table, mover, goal, around, avoid=avoid, effort=effort)
+                got = paths.shortest_path(table, mover, goal, others, avoid=avoid, effort=effort, into=True)
+                assert got == want, (n, goal, effort)
+                seen["left"] += bool(view_left)
+                seen["several_left"] += len(view_left) > 1
+                seen["bent"] += got is not None and len(got) > 1
+                seen["none"] += got is None
+                seen["dead"] += len(alive) < len(whole.points)
+                seen["searched"] += 1
+    paths.forget_positions()
+    assert min(seen.values()) > 5, seen
+
+
+def test_an_edge_tangent_at_a_rings_corner_never_enters_the_disc_it_is_drawn_round() -> None:
+    """`_Graph.clear` does not ask a ring's own disc about an edge between two corners (tangent at both):
+    on random crowded positions, every such edge from a ring's corner stays out of that disc's keep-out as
+    the disc test measures it (`_off_discs` with that disc alone)."""
+    rng = random.Random(5150)
+    checked = 0
+    for _ in range(6):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        bases = _bases(rng, 10) + _cluster(rng, _anywhere(rng), 5)
+        mover = bases[0]
+        enemies = tuple(sorted((o.centre, o.radius) for o in bases[1:] if o.side != mover.side))
+        field = paths._field(table, mover.radius, (), enemies)
+        graph = paths._Graph(paths.View(field), mover.centre, _anywhere(rng))
+        every = bytearray(b"\x01") * len(graph.points)
+        for i in range(2, len(graph.points)):
+            disc = -2 - graph.terrain[i]
+            if disc < 0:
+                continue  # a terrain corner
+            alone = paths.View(field, tuple(k for k in range(len(field.discs)) if k != disc))
+            for j in graph.tangent(i, every):
+                if j >= 2:
+                    assert paths._off_discs(alone, graph.points[i], graph.points[j]), (i, j)
+                    checked += 1
+    assert checked > 1000, checked
