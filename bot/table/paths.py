@@ -533,7 +533,7 @@ def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarr
     """Whether each point is inside each keep-out disc (a row per point, a column per disc): the disc's
     polygon lies within the circle of radius reach - SLACK and holds the one of its apothem, so only a
     point between the two asks shapely. The squared distances (exact: integers far under 2^53) settle
-    every pair two units or more from those circles; the others are measured as one at a time."""
+    every pair two units or more from those circles; the others ask shapely, a disc's together."""
     xy = points.astype(np.float64).reshape(-1, 2)
     if not len(discs) or not len(xy):
         return np.zeros((len(xy), len(discs)), dtype=bool)
@@ -549,9 +549,11 @@ def _in_each(discs: Sequence[tuple[Point, int]], points: np.ndarray) -> np.ndarr
     d, edge = np.hypot(dx[i, k], dy[i, k]), outer[k]
     inside[i, k] = d < edge * APOTHEM - 1e-6
     band = (d >= edge * APOTHEM - 1e-6) & (d < edge + 1e-6)
-    for row, col in zip(i[band].tolist(), k[band].tolist(), strict=True):
+    rows, cols = i[band], k[band]
+    for col in set(cols.tolist()):  # each disc's points between its polygon and its circle, at once
         centre, reach = discs[col]
-        inside[row, col] = _disc(centre, reach - SLACK).contains(ShapelyPoint(xy[row]))
+        at = rows[cols == col]
+        inside[at, col] = shapely.contains_xy(_disc(centre, reach - SLACK), xy[at, 0], xy[at, 1])
     return inside
 
 
