@@ -176,6 +176,21 @@ class Field:
         return NEAR * np.hypot(bx, by), NEAR * np.hypot(ax, ay)
 
     @cached_property
+    def blocks(self) -> list[tuple[int, int]]:
+        """For each corner, the corners its tangents are worked out with (`_tangent_rows`): its ring's, as a
+        path round a base turns at one corner of the ring after the next; or BLOCK of the ground's in a row."""
+        index = self.corners[1]
+        out: list[tuple[int, int]] = []
+        start = 0
+        for i in range(1, len(index) + 1):
+            on_ring = index[i - 1] < 0  # the corner before i is a ring's: its ring ends where the index changes
+            ring_ends = index[i] != index[i - 1] and (on_ring or index[i] < 0) if i < len(index) else True
+            if ring_ends or (not on_ring and i - start == BLOCK):
+                out += [(start, i)] * (i - start)
+                start = i
+        return out
+
+    @cached_property
     def points(self) -> list[Point]:
         at = self.corners[0].at
         return list(zip(at[:, 0].tolist(), at[:, 1].tolist(), strict=True))
@@ -601,7 +616,7 @@ def _circle_rings(discs: tuple[tuple[Point, int], ...]) -> Corners:
 EDGES = 20_000  # edges of positions remembered (`_Graph.clear`): a few megabytes, then forgotten
 _clears: dict[object, dict[tuple[Point, Point], bool]] = {}  # by field, or field and discs left out (`View`)
 TANGENTS = 4_000  # corners whose tangents toward a field's corners are remembered (`_Graph.tangent`): a few megabytes
-BLOCK = 16  # corners whose tangents are worked out together (`_tangent_rows`)
+BLOCK = 16  # the ground's corners whose tangents are worked out together (`Field.blocks`)
 _tangents: dict[Field, dict[int, tuple[int, ...]]] = {}
 FIELDS = 64  # fields whose corners' weights are remembered (`_weights`)
 _weighed: dict[Field, np.ndarray] = {}
@@ -719,8 +734,7 @@ class _Graph:
     def _rows(self, i: int) -> tuple[int, ...]:
         """Node i's tangents toward the corners, worked out with those of its block of corners
         (`_tangent_rows`) and remembered for the field."""
-        first = (i - 2) // BLOCK * BLOCK
-        last = min(first + BLOCK, len(self.points) - 2)
+        first, last = self.field.blocks[i - 2]
         for k, row in enumerate(_tangent_rows(self.field, first, last), start=first + 2):
             self._tangents.setdefault(k, row)
         return self._tangents[i]

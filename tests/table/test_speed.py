@@ -416,6 +416,32 @@ def test_a_corners_tangents_are_its_own_test_read_in_one_product_and_from_the_st
     assert checked > 1000 and 0 < tangent < 2 * checked, (checked, tangent)
 
 
+def test_a_rings_tangents_are_worked_out_together_and_the_grounds_in_blocks() -> None:
+    """`Field.blocks`: each corner's block is a run of corners holding it, the blocks follow each other
+    over every corner, a ring's corners share one block of their own (a path round a base turns at one
+    after the next), and the ground's come BLOCK at most to a block."""
+    rng = random.Random(78)
+    rings = 0
+    for _ in range(6):
+        table = Table(24 * INCH, 24 * INCH, _platforms(rng))
+        bases = _bases(rng, 10)
+        enemies = tuple(sorted((o.centre, o.radius) for o in bases[1:] if o.side != bases[0].side))
+        field = paths._field(table, bases[0].radius, (), enemies)
+        index = field.corners[1]
+        blocks = sorted(set(field.blocks))
+        assert all(first <= i < last for i, (first, last) in enumerate(field.blocks))
+        assert [first for first, _ in blocks] == [0, *(last for _, last in blocks[:-1])]
+        assert blocks[-1][1] == len(index)
+        for first, last in blocks:
+            owners = set(index[first:last])
+            if min(owners) < 0:
+                assert len(owners) == 1 and index.count(index[first]) == last - first
+                rings += 1
+            else:
+                assert 0 < last - first <= paths.BLOCK
+    assert rings > 20, rings
+
+
 def test_a_path_out_of_a_wood_may_bend_away_from_a_walls_corner() -> None:
     """Why the search does not leave the edges that turn away from a wall's corner: a taut path bends only
     toward the piece where every step costs its length, but a path out of a wood may be cheapest leaving
