@@ -181,13 +181,9 @@ class Field:
         path round a base turns at one corner of the ring after the next; or BLOCK of the ground's in a row."""
         index = self.corners[1]
         out: list[tuple[int, int]] = []
-        start = 0
-        for i in range(1, len(index) + 1):
-            on_ring = index[i - 1] < 0  # the corner before i is a ring's: its ring ends where the index changes
-            ring_ends = index[i] != index[i - 1] and (on_ring or index[i] < 0) if i < len(index) else True
-            if ring_ends or (not on_ring and i - start == BLOCK):
-                out += [(start, i)] * (i - start)
-                start = i
+        for _, run in itertools.groupby(range(len(index)), lambda i: index[i] if index[i] < 0 else i // BLOCK):
+            corners = list(run)
+            out += [(corners[0], corners[-1] + 1)] * len(corners)
         return out
 
     @cached_property
