@@ -356,7 +356,7 @@ def spots(
         candidates.sort(key=lambda p: (distance2(p, toward), p))
         for p in candidates:
             b = Base("?", 0, p, r)
-            if table(layout).inside(b) and not any(overlaps(b, o) for o in placed) and not _on_piece(p, r, layout):
+            if table(layout).inside(b) and not any(overlaps(b, o) for o in placed) and not on_piece(p, r, layout):
                 placed.append(b)
                 out.append(p)
                 break
@@ -365,9 +365,20 @@ def spots(
     return out
 
 
-def _on_piece(p: Point, r: int, layout: str = "plaine") -> bool:
-    """A base touching a piece (fighters deploy on the floor, clear of every piece)."""
+def on_piece(p: Point, r: int, layout: str = "plaine") -> bool:
+    """A base touching a piece (fighters deploy on the floor, clear of every piece). Only the pieces
+    whose box comes within the base's reach are asked of shapely: the disc's polygon lies inside its
+    own box, so a piece whose box is farther cannot meet it (the same answers, at a deployment's cost
+    of a few comparisons where it was a polygon built and met with every piece)."""
+    pieces = (*table(layout).terrain, *_deadly_pieces(layout))
+    near = [t.polygon for t in pieces if not t.apart(p, p, r + 1)]
+    if not near:
+        return False
     disc = ShapelyPoint(p).buffer(r)
-    return any(t.polygon.intersects(disc) for t in table(layout).terrain) or any(
-        d.intersects(disc) for d in deadly(layout)
-    )
+    return any(piece.intersects(disc) for piece in near)
+
+
+@lru_cache(maxsize=8)
+def _deadly_pieces(layout: str) -> tuple[Terrain, ...]:
+    """The deadly pieces as terrain, for their boxes (`Terrain.apart`)."""
+    return tuple(Terrain(t.id, t.points()) for t in LAYOUTS[layout] if t.kind == "deadly")

@@ -248,7 +248,7 @@ def deploy_problem(state: WarState, seat: int, action: Deploy) -> str | None:
             return "deploy_far"
         if (
             not board.table().inside(b)
-            or board._on_piece(p, f.p.radius, state.layout)
+            or board.on_piece(p, f.p.radius, state.layout)
             or any(overlaps(b, o) for o in placed)
         ):
             return "deploy_blocked"

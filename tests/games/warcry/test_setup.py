@@ -318,3 +318,29 @@ def test_a_deployment_is_asked_without_searching_for_a_single_answer(monkeypatch
 
     monkeypatch.setattr(board, "spots", no_search)
     assert WARCRY.forced(state, 0) is None
+
+
+def test_a_base_on_a_piece_is_found_as_when_every_piece_was_asked() -> None:
+    """`board.on_piece` asks shapely only of the pieces whose box the base could reach: on every layout,
+    at points on, beside and just off every piece, for the game's smallest and largest bases, it answers
+    as the disc met with every piece did."""
+    from shapely.geometry import Point as ShapelyPoint
+
+    from bot.games.warcry import board
+    from bot.games.warcry.content import LAYOUTS, WARBANDS
+
+    radii = sorted({p.radius for band in WARBANDS.values() for p in band.fighters})
+    seen = Counter[bool]()
+    for layout in LAYOUTS:
+        shapes = [t.polygon for t in board.table(layout).terrain] + list(board.deadly(layout))
+        for shape, r in itertools.product(shapes, (radii[0], radii[-1])):
+            x0, y0, x1, y1 = shape.bounds
+            for x, y in itertools.product(
+                (x0 - r - 2, x0 - r, x0 - r + 3, (x0 + x1) / 2, x1 + r - 3, x1 + r, x1 + r + 2),
+                (y0 - r - 2, y0 - r, y0 - r + 3, (y0 + y1) / 2, y1 + r - 3, y1 + r, y1 + r + 2),
+            ):
+                disc = ShapelyPoint(x, y).buffer(r)
+                every = any(s.intersects(disc) for s in shapes)
+                assert board.on_piece((x, y), r, layout) == every, (layout, (x, y), r)
+                seen[every] += 1
+    assert seen[True] > 100 and seen[False] > 100  # both answers were asked, many times
