@@ -46,6 +46,7 @@ ALT_TEXT = 1500
 #: A label's box: its height, the room around its text, the gap to its base.
 TAG_H, TAG_PAD, TAG_GAP = 24, 4, 2
 ROW = 28  # one line of the roster or the legend
+TALLEST = 2  # a board's height at most, in widths (the phone tests hold every board to it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,31 +626,52 @@ def _columns(roster: Sequence[Entry]) -> tuple[list[Entry], list[Entry]]:
     return columns
 
 
-def roster_height(roster: Sequence[Entry]) -> int:
-    return max(len(column) for column in _columns(roster)) * ROW + 6 if roster else 0
+#: The width of a roster's column, and a pen that only measures (a roster's height is known before it is drawn).
+COLUMN = (W - 2 * MARGIN) / 2
+_RULER = Pen(Image.new("RGB", (1, 1)))
 
 
-def draw_roster(pen: Pen, roster: Sequence[Entry], y: int) -> int:
+def roster_height(roster: Sequence[Entry], whole: bool = True) -> int:
+    if not roster:
+        return 0
+    return max(sum(len(row_lines(entry, whole)) for entry in column) for column in _columns(roster)) * ROW + 6
+
+
+def draw_roster(pen: Pen, roster: Sequence[Entry], y: int, whole: bool = True) -> int:
     """The roster from `y`, a column per side: « B13 Guerrier · ♥2/4 », greyed and ticked once
-    activated; returns where it ends."""
+    activated (long names `whole`, see `row_lines`); returns where it ends."""
     if not roster:
         return y
-    width = (W - 2 * MARGIN) / 2
     for c, column in enumerate(_columns(roster)):
-        for i, entry in enumerate(column):
-            _stamp(pen, (MARGIN + c * width, y + i * ROW), ("row", entry), (int(width), ROW), _row(entry, width))
-    return y + roster_height(roster)
+        top = y
+        for entry in column:
+            lines = row_lines(entry, whole)
+            size = (int(COLUMN), ROW * len(lines))
+            _stamp(pen, (MARGIN + c * COLUMN, top), ("row", entry, lines), size, _row(entry, lines))
+            top += size[1]
+    return y + roster_height(roster, whole)
 
 
-def _row(entry: Entry, width: float) -> Callable[[Pen], None]:
-    """A roster row: the id in the side's colour, the name shortened so that the state stays whole."""
+def row_lines(entry: Entry, whole: bool = True) -> tuple[str, ...]:
+    """What a roster row says after its id: « name · state ✓ » on one line when it fits the column;
+    else, if the name is to be read `whole`, the name on its line and the state on the next, so that a
+    long name (« Seigneur des Cendres ») is read whole at a phone's width; if not (the board has no
+    room for more lines, `compose`), the name shortened so that the state stays whole."""
+    room = COLUMN - _RULER.length(entry.id + " ", SMALL, bold=True) - 8
+    tail = (f" · {entry.state}" if entry.state else "") + (" ✓" if entry.done else "")
+    if not tail or not whole or _RULER.length(entry.name + tail, SMALL) <= room:
+        return (_RULER.fit(entry.name, SMALL, room - _RULER.length(tail, SMALL)) + tail,)
+    return (_RULER.fit(entry.name, SMALL, room), _RULER.fit(tail.removeprefix(" · ").strip(), SMALL, room))
+
+
+def _row(entry: Entry, lines: tuple[str, ...]) -> Callable[[Pen], None]:
+    """A roster row: the id in the side's colour, then its lines, aligned after the id."""
 
     def paint(pen: Pen) -> None:
         pen.text((0, 0), entry.id, SMALL, entry.colour, bold=True)
         offset = pen.length(entry.id + " ", SMALL, bold=True)
-        tail = (f" · {entry.state}" if entry.state else "") + (" ✓" if entry.done else "")
-        name = pen.fit(entry.name, SMALL, width - offset - 8 - pen.length(tail, SMALL))
-        pen.text((offset, 0), name + tail, SMALL, DEFAULT.muted if entry.done else DEFAULT.text)
+        for i, line in enumerate(lines):
+            pen.text((offset, i * ROW), line, SMALL, DEFAULT.muted if entry.done else DEFAULT.text)
 
     return paint
 
@@ -677,13 +699,16 @@ def compose(
     table, smallest, tags = draw_table(scene, focus)
     keys = [*scene.keys, *shared_keys(scene, roster)]
     top, header_h = _header(header)
-    below = roster_height(roster) + legend_height(top, keys, locale) + 8
+    legend = legend_height(top, keys, locale) + 8
+    # long names take a second line while the board stays as tall as a board may be (`TALLEST`)
+    whole = header_h + table.height + roster_height(roster) + legend <= TALLEST * W
+    below = roster_height(roster, whole) + legend
     image = Image.new("RGB", (W, header_h + table.height + below), th.background)
     image.paste(top.image.crop((0, 0, W, header_h)), (0, 0))
     pen = Pen(image)
     pen.smallest, pen.missing, pen.clipped = min(top.smallest, smallest), top.missing, top.clipped
     image.paste(table, (0, header_h))
-    y = draw_roster(pen, roster, header_h + table.height)
+    y = draw_roster(pen, roster, header_h + table.height, whole)
     draw_legend(pen, keys, locale, y)
     return pen.finish(), Picture(frame(focus, scene.measure), tags, roster, keys)
 

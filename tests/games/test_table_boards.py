@@ -219,6 +219,32 @@ def test_the_roster_names_each_piece_with_its_wounds_and_whether_it_has_acted(ke
         assert ("♥" in entry.state) == (hurt(f) or key == "colors"), entry
 
 
+def test_a_long_name_in_the_roster_is_read_whole_with_its_state_on_the_next_line() -> None:
+    """At 390 px a roster's column holds about twenty letters: « Seigneur des Cendres · ♥4/20 ✓ » was
+    drawn « Seigneur des Cen… · ♥4/20 ✓ ». A row that does not fit takes two lines, the name whole on the
+    first and the state on the second; a row that fits keeps its one line, and the roster grows by the
+    lines it adds."""
+    from renderers.skirmish import Entry, roster_height, row_lines
+
+    short = Entry("B3", (90, 140, 220), "Archer des braises", "", done=True)
+    long = Entry("B1", (90, 140, 220), "Seigneur des Cendres", "♥4/20", done=True)
+    other = Entry("R1", (220, 100, 80), "Prévôt de Basalte", "♥6/22", done=True, side=1)
+    assert row_lines(short) == ("Archer des braises ✓",)
+    assert row_lines(other) == ("Prévôt de Basalte · ♥6/22 ✓",)
+    assert row_lines(long) == ("Seigneur des Cendres", "♥4/20 ✓")
+    bare = [Entry(e.id, e.colour, e.name, side=0) for e in (short, long)] + [other]
+    full = [Entry(e.id, e.colour, e.name, e.state, e.done, 0) for e in (short, long)] + [other]
+    assert roster_height(full) == roster_height(bare) + 28 == roster_height(full, whole=False) + 28
+    assert row_lines(long, whole=False) == (row_lines(long, whole=False)[0],)  # no room: shortened, as before
+    assert row_lines(long, whole=False)[0].endswith("… · ♥4/20 ✓")
+
+    state = next(s for s in _states("warcry") if any(f.damage > 0 and f.profile == "seigneur" for f in s.fighters))
+    board, picture = warcry.TABLE.laid_out(WARCRY.view(state, None), locale="fr")
+    lord = next(e for e in picture.roster if e.name == "Seigneur des Cendres")
+    assert len(row_lines(lord)) == 2 and "…" not in "".join(row_lines(lord))
+    assert board.info["text_clipped"] == 0
+
+
 def _terrain_kinds(key: str, view: Any) -> set[str]:
     if key == "colors":
         from bot.games.colors.content import SCENARIOS
