@@ -136,6 +136,66 @@ def test_a_player_name_after_de_is_elided() -> None:
     assert t("event.timed_out", "fr", seat="Bob") == "⏱️ La pendule de Bob est tombée."
 
 
+def test_a_sentence_about_a_piece_agrees_with_its_name_in_french() -> None:
+    """« Hurleuse (B2) est mise hors de combat », « Bête de guerre (G6) est éliminée », « Représailles sont
+    annulées »: a name's gender and number come from the content (`Names.form`), a name built round
+    another (« {profile} ({id}) ») takes that one's, and `{x:a:…}` picks the word that agrees. English
+    has nothing to agree; a name without a form is masculine singular."""
+    from bot import games as game_folders
+    from bot.engine import load_games
+
+    load_games(game_folders)
+
+    def fighter(game: str, profile: str, fid: str) -> dict[str, object]:
+        inner = {"key": f"{game}.profile.{profile}", "params": {}}
+        return {"key": f"{game}.fighter.name", "params": {"profile": inner, "id": fid}}
+
+    def said(key: str, locale: str = "fr", **params: object) -> str:
+        return localize(Text(key=key, params=params), locale)
+
+    assert said("warcry.event.taken_down", who=fighter("warcry", "hurleuse", "B2")) == (
+        "Hurleuse (B2) est mise hors de combat."
+    )
+    assert said("warcry.event.taken_down", who=fighter("warcry", "maraudeur", "B5")) == (
+        "Maraudeur (B5) est mis hors de combat."
+    )
+    assert said("warcry.event.waits", who=fighter("warcry", "hurleuse", "B2")).startswith("Hurleuse (B2) attend : elle")
+    assert (
+        said("warcry.event.taken_down", "en", who=fighter("warcry", "hurleuse", "B2")) == "Howler (B2) is taken down."
+    )
+    assert said("confrontation.event.killed", who=fighter("confrontation", "bete", "G6")) == (
+        "Bête de guerre (G6) est éliminée."
+    )
+    assert (
+        said("confrontation.event.killed", who=fighter("confrontation", "epeiste", "L2")) == "Épéiste (L2) est éliminé."
+    )
+    for card, sentence in (
+        ("lame_ardente", "Lame ardente est annulée."),
+        ("represailles", "Représailles sont annulées."),
+        ("renforts", "Renforts sont annulés."),
+        ("trait_feu", "Trait de feu est annulé."),
+    ):
+        assert said("colors.event.countered", card={"key": f"colors.card.{card}", "params": {}}) == sentence
+    assert said("colors.event.countered", card="Nom inconnu") == "Nom inconnu est annulé."
+
+
+def test_no_french_template_leaves_a_participle_after_a_name_unagreed() -> None:
+    """« {who} est éliminé » reads wrong for « Bête de guerre »: a French template whose subject is a
+    name (not « la carte {card} ») and whose verb is « est », « s'est » or « sont » followed by a
+    participle writes it `{who:a:éliminé|éliminée}`."""
+    import re
+
+    root = Path(__file__).resolve().parents[1] / "bot"
+    bare = re.compile(r"(?<![a-zé] )\{\w+\} (?:est|s'est|sont)(?: déjà)? [a-zéèêàç]+ée?s?\b")
+    offenders = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("fr.yaml")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if bare.search(line)
+    ]
+    assert offenders == []
+
+
 def test_the_final_log_tells_private_events_in_the_third_person() -> None:
     """The end's public log reveals private events: « Main de départ d'Alice », not « Votre main »."""
     from types import SimpleNamespace

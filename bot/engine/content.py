@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -51,14 +51,29 @@ def load_yaml(text: str) -> Any:
 
 class Names(BaseModel):
     """A name in French and English, as every game's content gives it; `get` reads one (French by
-    default)."""
+    default). `form` is the French name's gender and number (m, f, mp, fp): what a sentence about it
+    agrees with (« Hurleuse est mise hors de combat », `{who:a:mis|mise}` in a catalog)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     fr: str
     en: str
+    form: Literal["m", "f", "mp", "fp"] = "m"
 
     def get(self, locale: str) -> str:
         return self.en if locale.startswith("en") else self.fr
+
+
+#: A catalog key's suffix under which the French form of a content name is kept (`named_entries`).
+FORM = "@form"
+
+
+def named_entries(key: str, name: Names, locale: str) -> dict[str, str]:
+    """A content name's catalog entries: its text under `key`, and in French its form under `key + FORM`
+    when it is not masculine singular (the default a sentence agrees with)."""
+    out = {key: name.get(locale)}
+    if locale == "fr" and name.form != "m":
+        out[key + FORM] = name.form
+    return out
 
 
 def game_catalog(folder: Path, names: Callable[[str], dict[str, str]]) -> dict[str, dict[str, str]]:

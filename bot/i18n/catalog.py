@@ -9,7 +9,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
-from bot.engine.content import load_yaml
+from bot.engine.content import FORM, load_yaml
 from bot.engine.registry import games, revision
 from bot.engine.text import Text
 
@@ -116,6 +116,8 @@ class _TextFormatter(Formatter):
 
     - `{n:p:carte|cartes}`: the plural form of the locale for n (Babel's CLDR rules: French 0 and 1
       are singular, English 0 is plural); a third form is the CLDR "many" when given;
+    - `{who:a:mis|mise}` (or `m|f|mp|fp`): the word that agrees with a name's gender and number in
+      French (`Worded`, from the content's `Names.form`; « Hurleuse (B2) est mise hors de combat »);
     - `{game:de}`, `{x:le}`, `{x:que}`: French elision before a vowel ("d'Altered",
       "de King of Liber", "l'IA");
     - `{d:in}`, `{d:cm}`: a length in tenths of a millimetre shown in that unit with one decimal and
@@ -129,6 +131,8 @@ class _TextFormatter(Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("p:"):
             return _plural(value, format_spec[2:], self.locale)
+        if format_spec.startswith("a:"):
+            return _agree(value, format_spec[2:])
         if format_spec in ("de", "le", "que"):
             return _elide(format_spec, str(value))
         if format_spec in _UNITS and isinstance(value, int | float):
@@ -151,6 +155,18 @@ def _plural(value: Any, forms: str, locale: str) -> str:
     if category == "many" and len(options) > 2:
         return options[2]
     return options[1] if len(options) > 1 else options[0]
+
+
+#: Where each form's word stands in `{x:a:…}`: masculine, feminine, then their plurals.
+_FORMS = {"m": 0, "f": 1, "mp": 2, "fp": 3}
+
+
+def _agree(value: Any, forms: str) -> str:
+    """The word of `forms` (« m|f » or « m|f|mp|fp ») that agrees with `value` (`Worded`); without plural
+    forms, a plural value takes its gender's."""
+    options = forms.split("|")
+    index = _FORMS.get(getattr(value, "form", "m"), 0)
+    return options[index if index < len(options) else index % 2]
 
 
 def _elide(word: str, value: str) -> str:
@@ -188,7 +204,36 @@ def localize(text: Text | str, locale: str | None, seat_name: SeatNamer | None =
         return text
     loc = normalize_locale(locale)
     params = {k: _param(k, v, loc, seat_name) for k, v in text.params.items()}
-    return t(text.key, loc, **params)
+    out = t(text.key, loc, **params)
+    head = _head(text.key, loc)
+    form = catalog().get(text.key + FORM, loc) or (getattr(params[head], "form", "m") if head in params else "m")
+    return out if form == "m" else Worded(out, str(form))
+
+
+class Worded(str):
+    """A localized text that is not masculine singular in French: its `form` (f, mp, fp) is what a
+    sentence about it agrees with (`{who:a:mis|mise}`); a plain string is masculine singular."""
+
+    form: str
+
+    def __new__(cls, text: str, form: str = "m") -> Worded:  # the default lets pickle rebuild one
+        out = super().__new__(cls, text)
+        out.form = form
+        return out
+
+
+_HEADS: dict[tuple[str, str], str | None] = {}
+
+
+def _head(key: str, locale: str) -> str | None:
+    """The parameter a text's template opens with: a name built round another (« {profile} ({id}) »)
+    takes that one's form, as « Hurleuse (B2) » is feminine because « Hurleuse » is."""
+    known = (key, locale)
+    if known not in _HEADS:
+        template = catalog().get(key, locale) or ""
+        fields = (name for _, name, _, _ in Formatter().parse(template) if name)
+        _HEADS[known] = next(fields, None)
+    return _HEADS[known]
 
 
 def _join(items: list[str], locale: str) -> str:

@@ -438,13 +438,18 @@ def _cast_label(state: ColorsState, action: Cast) -> Text:
     wizard, and what pays (mana, each creature's life, the discarded card), so no two casts read alike."""
     card = CARDS[action.card]
     caster = state.figure(action.caster)
-    by = txt("colors.action.cast_by", figure=_fig_name(state, action.caster)) if caster and not caster.wizard else ""
+    named = txt(f"colors.card.{card.id}")
+    by = (
+        txt("colors.action.cast_by", card=named, figure=_fig_name(state, action.caster))
+        if caster and not caster.wizard
+        else ""
+    )
     pay = _payment_text(state, action)
     if action.spell is not None and action.spell <= len(state.instants):
         aimed = state.instants[action.spell - 1][1]["card"]
         return txt(
             "colors.action.cast_against",
-            card=txt(f"colors.card.{card.id}"),
+            card=named,
             spell=txt(f"colors.card.{aimed}"),
             n=action.spell,
             by=by,
@@ -453,7 +458,7 @@ def _cast_label(state: ColorsState, action: Cast) -> Text:
     if action.target:
         return txt(
             "colors.action.cast_on",
-            card=txt(f"colors.card.{card.id}"),
+            card=named,
             target=_fig_name(state, action.target),
             by=by,
             pay=pay,
@@ -461,12 +466,12 @@ def _cast_label(state: ColorsState, action: Cast) -> Text:
     if action.at:
         return txt(
             "colors.action.cast_at",
-            card=txt(f"colors.card.{card.id}"),
+            card=named,
             cell=board.MEASURE.cell_of(action.at),
             by=by,
             pay=pay,
         )
-    return txt("colors.action.cast", card=txt(f"colors.card.{card.id}"), by=by, pay=pay)
+    return txt("colors.action.cast", card=named, by=by, pay=pay)
 
 
 def _payment_text(state: ColorsState, action: Cast) -> Text:

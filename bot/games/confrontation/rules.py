@@ -9,6 +9,7 @@ from bot.engine import EngineError, Refusals
 from . import board, sequence
 from .actions import Declared, Disengage, Finish, Forgo, Shoot, Walk
 from .content import PROFILES, SPELLS, WARBANDS
+from .effects import named
 from .state import ConfState, Fighter
 
 #: The /regle entry each refusal points to (a test checks every one exists).
@@ -87,7 +88,7 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
     if isinstance(action, Declared):
         for f in state.of(seat):
             if in_tour(state, f) and f.dove and f.exclusive is None and board.free(state, f):
-                raise refuse("must_take_cover", "cover", fighter=f.id)
+                raise refuse("must_take_cover", "cover", fighter=named(f))
         return
     f = own(state, seat, action.fighter)
     if not in_tour(state, f):
@@ -95,7 +96,7 @@ def _check_declare(state: ConfState, seat: int, action: Any) -> None:
     if f.exclusive is not None:
         raise refuse("already_declared", "announce")
     if f.dove and action.what != "cover" and board.free(state, f):
-        raise refuse("must_take_cover", "cover", fighter=f.id)
+        raise refuse("must_take_cover", "cover", fighter=named(f))
     declare_problem(state, f, action.what, action.target)
 
 
@@ -187,7 +188,7 @@ def _check_exclusive(state: ConfState, seat: int, action: Any) -> None:
         raise refuse("nothing_to_resolve", "announce")
     if isinstance(action, Forgo):
         if f.dove and f.exclusive == "cover" and _can_take_cover(state, f):
-            raise refuse("must_take_cover", "cover", fighter=f.id)  # V-C-4: « sera obligé » (D-CON-04)
+            raise refuse("must_take_cover", "cover", fighter=named(f))  # V-C-4: « sera obligé » (D-CON-04)
         return
     exclusive_move_problem(state, f, action.path)
 
@@ -309,7 +310,7 @@ def cast_problem(state: ConfState, f: Fighter, spell_id: str, target: str) -> No
     if harmful == (other.owner == f.owner):
         raise refuse("choose_enemy" if harmful else "choose_ally", "mystic")
     if spell.defense and other.shield:  # one Bouclier at a time: a second would add nothing (D-CON-19)
-        raise refuse("already_shielded", "mystic", fighter=other.id)
+        raise refuse("already_shielded", "mystic", fighter=named(other))
     if other.id != f.id:
         if not board.sees(state, f, other):
             raise refuse("no_sight", "mystic")

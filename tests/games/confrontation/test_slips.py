@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Ask, Rng, SeatSpec
+from bot.engine import Ask, IllegalAction, Rng, SeatSpec
 from bot.engine.text import Text
 from bot.games.confrontation.actions import Cast, Declare, Declared, Dive, Draw, Finish, Forgo, Resolve, Shoot, Walk
 from bot.games.confrontation.dice import chance
@@ -105,6 +105,10 @@ def test_a_fighter_already_under_a_shield_is_not_offered_a_second() -> None:
     s = act(s, L, Cast(fighter="L1", spell="bouclier", target="L1"), Dice(5))
     assert s.fighter("L1").shield == 2  # type: ignore[attr-defined]
     assert refused(s, L, Cast(fighter="L1", spell="bouclier", target="L1")) == "confrontation.already_shielded"
+    with pytest.raises(IllegalAction) as again:
+        GAME.check(s, L, Cast(fighter="L1", spell="bouclier", target="L1"))
+    said = render(Text(key=f"error.{again.value.code}", params=again.value.params), "fr")
+    assert said.startswith("Mage de lumière (L1) est déjà protégé par un Bouclier")  # the name, not « L1 »
     offered = [c.action for c in GAME.suggest(s, L, Ask()) if c.action.kind == "cast"]
     assert Cast(fighter="L1", spell="bouclier", target="L2") in offered
     assert Cast(fighter="L1", spell="bouclier", target="L1") not in offered

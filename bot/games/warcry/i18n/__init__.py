@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.engine.content import game_catalog
+from bot.engine.content import game_catalog, named_entries
 
 from ..content import ABILITIES, DEPLOYMENTS, PROFILES, TWISTS, VICTORIES, WARBANDS
 
 
 def load_catalog() -> dict[str, dict[str, str]]:
     def names(locale: str) -> dict[str, str]:
-        out = {f"warcry.profile.{p.id}": p.name.get(locale) for p in PROFILES.values()}
+        out = {
+            k: v for p in PROFILES.values() for k, v in named_entries(f"warcry.profile.{p.id}", p.name, locale).items()
+        }
         out |= {
             f"warcry.weapon.{p.id}.{i}": w.name.get(locale) for p in PROFILES.values() for i, w in enumerate(p.weapons)
         }
