@@ -117,13 +117,17 @@ def test_no_template_writes_a_plural_with_parentheses_or_a_range_from_n_to_n() -
 
 
 def test_a_player_name_after_de_is_elided() -> None:
-    """« Choix d'Alice », « La pendule d'Émile », never « Choix de Alice »: every French template that puts
-    a seat or a name after « de » elides it."""
+    """« Choix d'Alice », « La pendule d'Émile », « au contact d'Éclaireur », never « Choix de Alice »: every
+    French template that puts a seat or a name (a player's, a card's, a fighter's) after « de » elides it."""
     import re
     from pathlib import Path
 
+    from bot import games as game_folders
+    from bot.engine import load_games
+
+    load_games(game_folders)
     root = Path(__file__).resolve().parents[1] / "bot"
-    bare = re.compile(r"\bde \{(seat|who|name|player|owner|winner|[a-z_]+_seat)\}")
+    bare = re.compile(r"\bde \{(seat|who|whom|name|player|owner|winner|card|item|source|target|bearer|[a-z_]+_seat)\}")
     offenders = [
         f"{path.relative_to(root)}:{n}"
         for path in root.rglob("*.yaml")
@@ -134,6 +138,10 @@ def test_a_player_name_after_de_is_elided() -> None:
     assert offenders == []
     assert t("log.reveal", "fr", seat="Alice", choice="x", salt="s", digest="d", ok="").startswith("🔓 Choix d'Alice")
     assert t("event.timed_out", "fr", seat="Bob") == "⏱️ La pendule de Bob est tombée."
+    assert t("liber.event.equipped", "fr", seat="Alice", bearer="Brute", card="Épée bénie") == (
+        "Alice équipe Brute d'Épée bénie."
+    )
+    assert t("confrontation.preview.contact", "fr", whom="Éclaireur (L7)") == "Au contact d'Éclaireur (L7)."
 
 
 def test_a_sentence_about_a_piece_agrees_with_its_name_in_french() -> None:

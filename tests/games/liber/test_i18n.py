@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import string
 from pathlib import Path
-from typing import Any
 
 from bot.engine import Rng, SeatSpec, Text, register
 from bot.games.liber import GAME
@@ -20,9 +19,14 @@ SRC = Path(__file__).parents[3] / "bot" / "games" / "liber"
 
 
 def render(text: Text, locale: str) -> str:
-    catalog = LIBER.catalog[locale]
-    params: dict[str, Any] = {k: render(v, locale) if isinstance(v, Text) else v for k, v in text.params.items()}
-    return catalog[text.key].format(**params)
+    """The text as players read it, each key of it (nested ones too) in the game's own catalog."""
+    assert text.key in LIBER.catalog[locale], text.key
+    for value in text.params.values():
+        if isinstance(value, Text):
+            render(value, locale)
+    shown = localize(text, locale)
+    assert "{" not in shown, shown  # every placeholder filled
+    return shown
 
 
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
