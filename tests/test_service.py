@@ -168,6 +168,20 @@ async def test_ai_seat_plays_through_the_same_path(service: MatchService, store:
     assert ai_steps and all(e.kind == "action" for e in ai_steps)
 
 
+async def test_the_ai_seat_is_named_in_the_matchs_language(service: MatchService) -> None:
+    """« Tavernier (IA) » in a French match, "Tavernier (AI)" in an English one (its public messages name
+    it), numbered from the second AI seat."""
+    french = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=8)
+    await service.add_ai(french.id, ALICE.user_id)
+    english = await service.create(game_key="duel", creator=ALICE, guild_id=9, channel_id=7, locale="en")
+    await service.add_ai(english.id, ALICE.user_id)
+    assert [s.name for s in french.seats if s.is_ai] == ["Tavernier (IA)"]
+    assert [s.name for s in english.seats if s.is_ai] == ["Tavernier (AI)"]
+    from bot.services.lobby import ai_name
+
+    assert (ai_name("fr", 2), ai_name("en", 3)) == ("Tavernier (IA 2)", "Tavernier (AI 3)")
+
+
 async def test_concede_and_cancel(service: MatchService) -> None:
     live = await _started(service)
     with pytest.raises(ServiceError, match="not_allowed"):

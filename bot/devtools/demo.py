@@ -30,14 +30,17 @@ def _register_games(include_test_game: bool) -> list[str]:
     return [d.key for d in game_defs()]
 
 
-async def play_one(key: str, out_dir: Path | None, seed: int, quiet: bool, level: str = "normal") -> bool:
+async def play_one(
+    key: str, out_dir: Path | None, seed: int, quiet: bool, level: str = "normal", locale: str = "fr"
+) -> bool:
     from .table import open_table
     from .traffic import tally
     from .transcript import Transcript
 
     with tempfile.TemporaryDirectory() as tmp:
         # a new deal per --seed; the AI plays at `level`, Alice is the greedy player
-        async with open_table(Path(tmp) / "demo.sqlite3", first_seed=seed, ai_level=level) as table:
+        # the server and its people speak `locale`: the match is created in it, its buttons read in it
+        async with open_table(Path(tmp) / "demo.sqlite3", first_seed=seed, ai_level=level, locale=locale) as table:
             transcript = Transcript(table.fd, out_dir / key if out_dir else None)
             say = (lambda *_: None) if quiet else print
             say(f"\n===== {key} =====")
@@ -88,6 +91,7 @@ def main(argv: list[str]) -> int:
         "--level", choices=("easy", "normal", "hard"), default="normal", help="the AI's difficulty (default: normal)"
     )
     parser.add_argument("--with-test-game", action="store_true", help="also play the host's test game (Duel)")
+    parser.add_argument("--locale", choices=("fr", "en"), default="fr", help="the server's language (default: fr)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     logging.getLogger("discord").setLevel(logging.ERROR)
@@ -104,7 +108,7 @@ def main(argv: list[str]) -> int:
     out = Path(args.out) if args.out else None
     failures = []
     for key in wanted:
-        ok = asyncio.run(play_one(key, out, args.seed, args.quiet, args.level))
+        ok = asyncio.run(play_one(key, out, args.seed, args.quiet, args.level, args.locale))
         if not ok:
             failures.append(key)
     print(

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.ai.search import LEVELS
 from bot.engine import Rng, get_game
+from bot.i18n import t
 from bot.storage import MatchRecord, SeatRecord, VersionConflict
 
 from .advice import ADVICE_OPTION
@@ -21,8 +22,11 @@ from .timers import Timers
 
 log = logging.getLogger("tavernier.matches")
 
-#: The AI's seat name needs no article in any template (« Tavernier (IA) joue… », « à Tavernier (IA) »).
-AI_NAME = "Tavernier (IA)"
+
+def ai_name(locale: str, n: int = 1) -> str:
+    """The AI's seat name in the match's language, numbered from the second AI seat: « Tavernier (IA) »,
+    "Tavernier (AI 2)". It needs no article in any template (« Tavernier (IA) joue… », « à Tavernier (IA) »)."""
+    return t("seat.ai", locale) if n == 1 else t("seat.ai_n", locale, n=n)
 
 
 class LobbyOps(ServiceCore):
@@ -157,7 +161,7 @@ class LobbyOps(ServiceCore):
             raise ServiceError("bad_level", levels=", ".join(LEVELS))
         so = game.validate_seat_options({**game.ai_seat_options(level), **(seat_options or {})})
         n = sum(1 for s in seats if s.is_ai) + 1
-        name = AI_NAME if n == 1 else f"{AI_NAME[:-1]} {n})"
+        name = ai_name(locale, n)
         return SeatRecord(seat=len(seats), name=name, is_ai=True, options=so, locale=locale, ai_level=level)
 
     async def leave(self, match_id: str, user_id: int) -> LiveMatch:

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.engine import Rng, public
+from bot.i18n import t
 from bot.storage import LogEntry, SeatRecord
 
 from .core import ServiceCore
@@ -67,7 +68,9 @@ class ReviewOps(ServiceCore):
         seats = [
             SeatRecord(seat=s.seat, name=name, user_id=user_id, locale=locale, options=s.options)
             if s.seat == seat
-            else SeatRecord(seat=s.seat, name=f"{s.name} (IA)", is_ai=True, options=s.options, locale=locale)
+            else SeatRecord(
+                seat=s.seat, name=t("seat.by_ai", locale, name=s.name), is_ai=True, options=s.options, locale=locale
+            )
             for s in old.seats
         ]
         rec = self._record_like(
