@@ -230,7 +230,9 @@ def _head(key: str, locale: str) -> str | None:
     takes that one's form, as « Hurleuse (B2) » is feminine because « Hurleuse » is."""
     known = (key, locale)
     if known not in _HEADS:
-        template = catalog().get(key, locale) or ""
+        template = catalog().get(key, locale)
+        if template is None:
+            return None  # not remembered: its game may register later
         fields = (name for _, name, _, _ in Formatter().parse(template) if name)
         _HEADS[known] = next(fields, None)
     return _HEADS[known]
